@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import cookieParser from 'cookie-parser';
+import type { Db } from './db/index.js';
+import type { Settings } from './settings.js';
+import { sessionMiddleware } from './auth/session.js';
+import { loadCurrentUser } from './auth/current-user.js';
+import { HttpError, requireUser } from './auth/guards.js';
+import { authRoutes } from './auth/routes.js';
+import { csrfErrorHandler, csrfProtection } from './security/csrf.js';
+import { securityHeaders } from './security/headers.js';
+import { shellContext } from './shell/context.js';
+import { impersonationRoutes } from './impersonation/routes.js';
+import { guardImpersonatedWrites } from './impersonation/guard.js';
+import { graphqlRoute } from './graphql/route.js';
+import { adminPageRoutes, memberPageRoutes, publicPageRoutes } from './pages/routes.js';
+import { resultsRoutes } from './pages/results-routes.js';
+import { messagesApiRoutes } from './chat/api-routes.js';
+import { wantsJson } from './http/negotiation.js';
+import { INTERNAL_SERVER_ERROR } from './shared/messages.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface AppDependencies {
+  db: Db;
+  settings: Settings;
+}
+
+export function createApp({ db, settings }: AppDependencies): Express {
+  const app = express();
+  app.set('views', path.join(root, 'views'));
+  app.set('view engine', 'ejs');
+  app.set('trust proxy', settings.isProduction ? 1 : false);
+  app.disable('x-powered-by');
+  if (settings.isProduction) app.enable('view cache');
+
+  app.use(securityHeaders);
+  app.use('/static', express.static(path.join(root, 'static'), { maxAge: settings.isProduction ? '1d' : 0, index: false }));
+  app.get('/healthz', async (_req, res) => {
+    await db.raw('select 1');
+    res.json({ status: 'ok' });
+  });
+
+  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
+  app.use(express.json({ limit: '100kb' }));
+  app.use(cookieParser());
+  app.use(sessionMiddleware(db, settings));
+  app.use(csrfProtection(settings.isProduction));
+  app.use(loadCurrentUser(db));
+  app.use(guardImpersonatedWrites(db));
+
+  app.post('/graphql', graphqlRoute(db, settings));
+  app.use('/api/messages', requireUser, messagesApiRoutes(db));
+
+  app.use(shellContext(db, settings));
+  app.use(authRoutes(db));
+  app.use(impersonationRoutes(db));
+  app.use(publicPageRoutes());
+  app.use(adminPageRoutes());
+  app.use('/members', requireUser);
+  app.use('/members/results', resultsRoutes(db, settings));
+  app.use('/members', memberPageRoutes(db));
+
+  app.use(notFound);
+  app.use(csrfErrorHandler);
+  app.use(errorHandler);
+  return app;
+}
+
+const notFound: RequestHandler = (_req, _res, next) => next(new HttpError(404, 'Page not found'));
+
+const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const known = error instanceof HttpError;
+  const status = known ? error.status : typeof error?.status === 'number' && error.status < 500 ? error.status : 500;
+  const message = known || status < 500 ? String(error.message) : INTERNAL_SERVER_ERROR;
+  if (status >= 500) console.error(error);
+  if (res.headersSent) return;
+  res.status(status);
+  if (wantsJson(req) || !res.locals.shell) {
+    if (wantsJson(req)) return res.json({ error: message });
+    return res.type('text/plain').send(message);
+  }
+  res.render('error', { title: message, heading: status === 404 ? 'Not found' : message, message });
+};

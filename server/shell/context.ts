@@ -1,0 +1,119 @@
+import type { Request, RequestHandler } from 'express';
+import type { Db } from '../db/index.js';
+import type { Settings } from '../settings.js';
+import type { UserType } from '../users/rules.js';
+import { accountTypeLabel, canImpersonate } from '../users/rules.js';
+import { countOwnedPets, newestOwnedPet, type Pet } from '../pets/queries.js';
+import { countUnreadMessages } from '../chat/unread.js';
+import {
+  backToListLink,
+  footerColumns,
+  resultsNavButtons,
+  type FooterColumn,
+  type FooterPet,
+  type Link,
+  type NavButton,
+  type ResultsPage,
+} from './rules.js';
+
+export interface ShellUser {
+  name: string;
+  email: string;
+  userType: UserType;
+  isAdmin: boolean;
+  showImpersonateLink: boolean;
+  showMatchMaker: boolean;
+  numUnreadMessages: number;
+  petCount: number;
+}
+
+export interface ResultsNav {
+  petNum: number;
+  petName: string;
+  buttons: NavButton[];
+  backToList: Link | null;
+  backToPage: Link | null;
+  showNewExperienceBanner: boolean;
+}
+
+export interface ShellContext {
+  user: ShellUser | null;
+  /** Breeders see their kennel name as the header title. */
+  headerTitle: string | null;
+  impersonation: { bannerText: string; readOnly: boolean } | null;
+  newExperienceUrl: string;
+  footer: FooterColumn[] | null;
+  resultsNav: ResultsNav | null;
+}
+
+/** Everything the header and footer need, loaded once per page request. */
+export function shellContext(db: Db, settings: Settings): RequestHandler {
+  return async (req, res, next) => {
+    res.locals.shell = await buildShell(db, settings, req);
+    next();
+  };
+}
+
+async function buildShell(db: Db, settings: Settings, req: Request): Promise<ShellContext> {
+  const user = req.currentUser;
+  const base = { newExperienceUrl: settings.links.newExperience, resultsNav: null };
+  if (!user) return { ...base, user: null, headerTitle: null, impersonation: null, footer: null };
+
+  const [petCount, numUnreadMessages, footerPet] = await Promise.all([
+    countOwnedPets(db, user.id),
+    countUnreadMessages(db, user.id),
+    newestOwnedPet(db, user.id),
+  ]);
+  const impersonator = req.impersonator;
+  return {
+    ...base,
+    user: {
+      name: user.name,
+      email: user.email,
+      userType: user.userType,
+      isAdmin: user.isAdmin,
+      showImpersonateLink: !user.isAdmin && canImpersonate(user),
+      showMatchMaker: user.showMatchMaker,
+      numUnreadMessages,
+      petCount,
+    },
+    headerTitle: user.userType === 'Breeder' ? user.breederName : null,
+    impersonation: impersonator
+      ? {
+          bannerText: `${impersonator.name} impersonating ${accountTypeLabel(user.userType)} ${user.name}`,
+          readOnly: Boolean(req.session.impersonationReadOnly),
+        }
+      : null,
+    footer: footerColumns({ userType: user.userType, petCount, showMatchMaker: user.showMatchMaker }, footerPet ? toFooterPet(footerPet) : null, settings.links),
+  };
+}
+
+function toFooterPet(pet: Pet): FooterPet {
+  return { petNum: pet.petNum, name: pet.name, isEligibleForInsurance: pet.isEligibleForInsurance, insuranceUrl: pet.insuranceUrl };
+}
+
+/** Pet pages call this so the footer and results navigation are about the dog on the page. */
+export function focusShellOnPet(
+  shell: ShellContext,
+  settings: Settings,
+  pet: Pet & { isUpgradeAvailable?: boolean },
+  active: ResultsPage | null,
+  backToPage: Link | null = null,
+): void {
+  const user = shell.user;
+  if (!user) return;
+  shell.footer = footerColumns(user, toFooterPet(pet), settings.links);
+  shell.resultsNav = {
+    petNum: pet.petNum,
+    petName: pet.name,
+    buttons: resultsNavButtons(
+      user.userType,
+      { petNum: pet.petNum, isUpgradeAvailable: pet.isUpgradeAvailable ?? false, showRelativeFinder: pet.showRelativeFinder, shouldShowCareResources: pet.shouldShowCareResources },
+      active,
+      `${settings.links.shop}/products/upgrade`,
+    ),
+    backToList: backToListLink(user),
+    backToPage,
+    showNewExperienceBanner: user.userType === 'PetParent',
+  };
+}

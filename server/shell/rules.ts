@@ -1,0 +1,184 @@
+// Pure rules of the site shell (spec 2 §2), shared by views and tests.
+import type { UserType } from '../users/rules.js';
+
+export const FOOTER_NAME_LIMIT = 25;
+
+/** Lodash-style truncation: at most `length` characters, ending in '...' when cut. */
+export function truncate(text: string, length = FOOTER_NAME_LIMIT): string {
+  const chars = Array.from(text);
+  if (chars.length <= length) return text;
+  return chars.slice(0, length - 3).join('') + '...';
+}
+
+export interface ShellLinks {
+  productSite: string;
+  shop: string;
+  breederKit: string;
+  helpCenter: string;
+  resources: string;
+}
+
+export interface FooterUser {
+  userType: UserType;
+  petCount: number;
+  showMatchMaker: boolean;
+}
+
+export interface FooterPet {
+  petNum: number;
+  name: string | null;
+  isEligibleForInsurance: boolean;
+  insuranceUrl: string | null;
+}
+
+export interface Link {
+  label: string;
+  href: string;
+}
+
+export interface FooterColumn {
+  heading: string;
+  links: Link[];
+}
+
+export function orderKitUrl(userType: UserType, links: ShellLinks): string {
+  if (userType === 'Breeder') return links.breederKit;
+  if (userType === 'Vet') return '/members/shopify/vet';
+  return links.shop;
+}
+
+/** 'My Dogs' and the back-to-list link: only for non-pet-parents or owners of more than one dog. */
+export function showsDogList(user: Pick<FooterUser, 'userType' | 'petCount'>): boolean {
+  return user.userType !== 'PetParent' || user.petCount > 1;
+}
+
+export function footerColumns(user: FooterUser, pet: FooterPet | null, links: ShellLinks): FooterColumn[] {
+  const dogName = pet?.name ? truncate(pet.name) : 'your dog';
+  const columns: FooterColumn[] = [
+    {
+      heading: `Explore ${dogName}'s Results`,
+      links: pet ? resultsLinks(pet.petNum, user.userType) : [{ label: 'Activate Kit', href: '/members/activate' }],
+    },
+    {
+      heading: 'My Account',
+      links: [
+        { label: 'Add a Dog', href: '/members/add-a-dog' },
+        ...(showsDogList(user) ? [{ label: 'My Dogs', href: '/members' }] : []),
+        { label: 'Activate Kit', href: '/members/activate' },
+        { label: 'Order a Kit', href: orderKitUrl(user.userType, links) },
+        { label: 'Messages', href: '/members/messages' },
+        { label: 'Settings', href: '/members/profile' },
+      ],
+    },
+  ];
+  if (user.userType === 'Breeder') {
+    columns.push({
+      heading: 'Breeder Tools',
+      links: [
+        { label: 'Breeder Profile', href: '/breeders/breeder-profile' },
+        ...(user.showMatchMaker ? [{ label: 'Matchmaker', href: '/members/breeder-tools/matchmaker' }] : []),
+        { label: 'Pair Predictor', href: '/breeders/pair-predictor' },
+      ],
+    });
+  }
+  if (user.userType !== 'Vet') {
+    columns.push({
+      heading: 'More',
+      links: [
+        { label: 'Embark', href: links.productSite },
+        ...(pet?.isEligibleForInsurance && pet.insuranceUrl ? [{ label: 'Pet Insurance', href: pet.insuranceUrl }] : []),
+        { label: 'Help Center', href: links.helpCenter },
+        { label: 'Resources & Insights', href: links.resources },
+        { label: 'Contact Us', href: '/contact' },
+      ],
+    });
+  }
+  return columns;
+}
+
+function resultsLinks(petNum: number, userType: UserType): Link[] {
+  return [
+    { label: 'Summary', href: `/members/results/summary?i=${petNum}` },
+    { label: breedLabel(userType), href: `/members/results/breed-and-ancestry?i=${petNum}` },
+    { label: 'Health', href: `/members/results/health?i=${petNum}` },
+    { label: 'Traits', href: `/members/results/traits?i=${petNum}` },
+    { label: 'Profile', href: `/members/results/profile?i=${petNum}` },
+  ];
+}
+
+export type ResultsPage = 'profile' | 'summary' | 'research' | 'breed' | 'health' | 'relatives' | 'traits' | 'care';
+
+export interface NavPet {
+  petNum: number;
+  isUpgradeAvailable: boolean;
+  showRelativeFinder: boolean;
+  shouldShowCareResources: boolean;
+}
+
+export interface NavButton {
+  key: ResultsPage | 'health-traits';
+  label: string;
+  href: string;
+  active: boolean;
+  locked: boolean;
+}
+
+export const RESULTS_PATHS: Record<ResultsPage, string> = {
+  profile: '/members/results/profile',
+  summary: '/members/results/summary',
+  research: '/members/results/research-surveys',
+  breed: '/members/results/breed-and-ancestry',
+  health: '/members/results/health',
+  relatives: '/members/results/relatives',
+  traits: '/members/results/traits',
+  care: '/members/results/care',
+};
+
+// Pet parents start from what they paid for; breeders and vets start from the dog's profile.
+const PET_PARENT_ORDER: ResultsPage[] = ['summary', 'breed', 'health', 'traits', 'relatives', 'care', 'research', 'profile'];
+const PROFESSIONAL_ORDER: ResultsPage[] = ['profile', 'summary', 'breed', 'health', 'traits', 'relatives', 'research', 'care'];
+
+export function breedLabel(userType: UserType): string {
+  return userType === 'Vet' ? 'Breed' : 'Breed & Ancestry';
+}
+
+const LABELS: Record<Exclude<ResultsPage, 'breed'>, string> = {
+  profile: 'Profile',
+  summary: 'Summary',
+  research: 'Research',
+  health: 'Health',
+  relatives: 'Relatives',
+  traits: 'Traits',
+  care: 'Care Resources',
+};
+
+export function resultsNavButtons(userType: UserType, pet: NavPet, active: ResultsPage | null, upgradeUrl: string): NavButton[] {
+  const order = userType === 'PetParent' ? PET_PARENT_ORDER : PROFESSIONAL_ORDER;
+  const buttons: NavButton[] = [];
+  for (const page of order) {
+    if (page === 'relatives' && !pet.showRelativeFinder) continue;
+    if (page === 'care' && !pet.shouldShowCareResources) continue;
+    if (pet.isUpgradeAvailable && (page === 'health' || page === 'traits')) {
+      if (page === 'traits') continue;
+      buttons.push({ key: 'health-traits', label: 'Health & Traits', href: upgradeUrl, active: false, locked: true });
+      continue;
+    }
+    buttons.push({
+      key: page,
+      label: page === 'breed' ? breedLabel(userType) : LABELS[page],
+      href: `${RESULTS_PATHS[page]}?i=${pet.petNum}`,
+      active: page === active,
+      locked: false,
+    });
+  }
+  return buttons;
+}
+
+export function backToListLink(user: Pick<FooterUser, 'userType' | 'petCount'>): Link | null {
+  if (!showsDogList(user)) return null;
+  return user.userType === 'Vet' ? { label: 'Back to my patients', href: '/vets' } : { label: 'Back to my dogs', href: '/members' };
+}
+
+export function backToPageLink(pageLabel: string, href: string): Link {
+  return { label: `Back to ${pageLabel}`, href };
+}

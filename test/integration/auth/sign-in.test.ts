@@ -1,0 +1,100 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import type { Express } from 'express';
+import { testApp, csrfToken, signIn } from '../../support/app.js';
+import { resetDatabase, testDb } from '../../support/database.js';
+import { createUser, TEST_PASSWORD } from '../../support/factories.js';
+import { LOGIN_FAILED, LOGIN_THROTTLED } from '../../../server/shared/messages.js';
+import { MAX_FAILURES_PER_EMAIL } from '../../../server/auth/throttle.js';
+
+describe('sign in and out', () => {
+  let app: Express;
+
+  beforeEach(async () => {
+    const db = await testDb();
+    await resetDatabase(db);
+    app = await testApp();
+  });
+
+  it('shows the sign-in form with email, password and a hidden _csrf field', async () => {
+    const page = await request(app).get('/login').expect(200);
+    expect(page.text).to.include('name="email"');
+    expect(page.text).to.include('name="password"');
+    expect(page.text).to.match(/<input type="hidden" name="_csrf" value="[^"]+">/);
+    expect(page.text).to.match(/<meta name="csrf-token" content="[^"]+">/);
+  });
+
+  it('signs in with the right password and redirects to /members with a new session id', async () => {
+    const db = await testDb();
+    const user = await createUser(db, { email: 'rex@example.test' });
+    const agent = request.agent(app);
+    const before = await agent.get('/login');
+    const sessionBefore = String(before.headers['set-cookie']).match(/sid=([^;]+)/)?.[1];
+    const token = await csrfToken(agent);
+    const response = await agent.post('/login').type('form').send({ email: 'REX@example.test', password: TEST_PASSWORD, _csrf: token }).expect(302);
+    expect(response.headers.location).to.equal('/members');
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).to.match(/sid=[^;]+/);
+    expect(cookie.match(/sid=([^;]+)/)?.[1]).to.not.equal(sessionBefore);
+    expect(cookie).to.include('HttpOnly');
+    expect(cookie).to.include('SameSite=Lax');
+    const members = await agent.get('/members').expect(200);
+    expect(members.text).to.include('Sign Out');
+    expect(user.email).to.equal('rex@example.test');
+  });
+
+  it('keeps sessions in the database', async () => {
+    const db = await testDb();
+    await createUser(db, { email: 'stored@example.test' });
+    await signIn(app, 'stored@example.test', TEST_PASSWORD);
+    const rows = await db('sessions').select('sess');
+    const sessions = rows.map((row) => (typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess));
+    expect(sessions.some((session) => typeof session.userId === 'number')).to.equal(true);
+  });
+
+  it('refuses a wrong password with the same message as an unknown e-mail, and records nothing else', async () => {
+    const db = await testDb();
+    await createUser(db, { email: 'known@example.test' });
+    const agent = request.agent(app);
+    for (const email of ['known@example.test', 'unknown@example.test']) {
+      const token = await csrfToken(agent);
+      const response = await agent.post('/login').type('form').send({ email, password: 'wrong-password', _csrf: token }).expect(401);
+      expect(response.text).to.include(LOGIN_FAILED);
+    }
+    await agent.get('/members').expect(302).expect('Location', '/');
+  });
+
+  it('refuses further attempts after repeated failures, even with the right password', async () => {
+    const db = await testDb();
+    await createUser(db, { email: 'target@example.test' });
+    const agent = request.agent(app);
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
+      const token = await csrfToken(agent);
+      await agent.post('/login').type('form').send({ email: 'target@example.test', password: 'guess' + i, _csrf: token }).expect(401);
+    }
+    const token = await csrfToken(agent);
+    const response = await agent.post('/login').type('form').send({ email: 'target@example.test', password: TEST_PASSWORD, _csrf: token }).expect(429);
+    expect(response.text).to.include(LOGIN_THROTTLED);
+  });
+
+  it('answers a malformed sign-in with a clear error and no crash', async () => {
+    const agent = request.agent(app);
+    const token = await csrfToken(agent);
+    const response = await agent.post('/login').type('form').send({ email: 'not-an-email', _csrf: token }).expect(400);
+    expect(response.text).to.include('role="alert"');
+  });
+
+  it('signs out and forgets the session', async () => {
+    const db = await testDb();
+    await createUser(db, { email: 'bye@example.test' });
+    const agent = await signIn(app, 'bye@example.test', TEST_PASSWORD);
+    await agent.get('/logout').expect(302).expect('Location', '/');
+    await agent.get('/members').expect(302).expect('Location', '/');
+  });
+
+  it('redirects signed-out visits to any members page to /', async () => {
+    for (const path of ['/members', '/members/profile', '/members/results/summary?i=1', '/members/anything/else']) {
+      await request(app).get(path).expect(302).expect('Location', '/');
+    }
+  });
+});
