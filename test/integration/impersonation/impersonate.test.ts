@@ -1,0 +1,103 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import type { Express } from 'express';
+import { testApp, csrfToken, graphql, type Agent } from '../../support/app.js';
+import { resetToDemoData, signInAsDemo } from '../../support/demo.js';
+import { testDb } from '../../support/database.js';
+import { NO_SUCH_USER, READ_ONLY_IMPERSONATION } from '../../../server/shared/messages.js';
+
+async function impersonate(agent: Agent, email: string) {
+  const token = await csrfToken(agent, '/cs/impersonate');
+  return agent.post('/cs/impersonate').type('form').send({ email, _csrf: token });
+}
+
+describe('impersonation', () => {
+  let app: Express;
+
+  beforeEach(async () => {
+    await resetToDemoData();
+    app = await testApp();
+  });
+
+  it('shows the pick-a-user form to admins and sub-admins only', async () => {
+    const page = await (await signInAsDemo(app, 'admin')).get('/cs/impersonate').expect(200);
+    expect(page.text).to.include('name="email"').and.include('name="_csrf"');
+    await (await signInAsDemo(app, 'subadmin')).get('/cs/impersonate').expect(200);
+    await (await signInAsDemo(app, 'breeder')).get('/cs/impersonate').expect(403);
+    await request(app).get('/cs/impersonate').expect(302).expect('Location', '/');
+  });
+
+  it('lets an admin act as a pet parent, with the banner, and return', async () => {
+    const agent = await signInAsDemo(app, 'admin');
+    await impersonate(agent, 'parent@demo.test').then((r) => expect(r.status).to.equal(302));
+    const html = (await agent.get('/members').expect(200)).text;
+    expect(html).to.include('Ada Admin impersonating Consumer Pat Parent');
+    expect(html).to.include('href="/members/unimpersonate">Return to your account</a>');
+    expect(html).to.include('Biscuit');
+    const me = await graphql(agent, '{ me { email impersonator { email name } } }');
+    expect(me.body.data.me).to.deep.equal({ email: 'parent@demo.test', impersonator: { email: 'admin@demo.test', name: 'Ada Admin' } });
+
+    await agent.get('/members/unimpersonate').expect(302).expect('Location', '/admin');
+    const back = (await agent.get('/members').expect(200)).text;
+    expect(back).to.not.include('impersonating');
+    expect(back).to.include('>ADMIN<');
+  });
+
+  it('labels breeders and vets in the banner', async () => {
+    const agent = await signInAsDemo(app, 'admin');
+    await impersonate(agent, 'breeder@demo.test');
+    expect((await agent.get('/members')).text).to.include('Ada Admin impersonating Breeder Bea Breeder');
+    await impersonate(agent, 'vet@demo.test');
+    expect((await agent.get('/members')).text).to.include('Ada Admin impersonating Vet Dr. Val Vet');
+  });
+
+  it('does not let an impersonated session into admin pages', async () => {
+    const agent = await signInAsDemo(app, 'admin');
+    await impersonate(agent, 'parent@demo.test');
+    await agent.get('/admin').expect(403);
+  });
+
+  it('makes a sub-admin impersonation read-only, for forms and GraphQL mutations', async () => {
+    const agent = await signInAsDemo(app, 'subadmin');
+    await impersonate(agent, 'parent@demo.test').then((r) => expect(r.status).to.equal(302));
+    expect((await agent.get('/members')).text).to.include('Sam Support impersonating Consumer Pat Parent');
+    const token = await csrfToken(agent, '/members');
+    const form = await agent.post('/signup').type('form').send({ name: 'x', email: 'x@example.test', password: 'longenough', _csrf: token }).expect(403);
+    expect(form.text).to.include(READ_ONLY_IMPERSONATION);
+    const mutation = await agent.post('/graphql').set('x-csrf-token', token).send({ query: 'mutation { ping }' });
+    expect(mutation.body.errors[0].message).to.equal(READ_ONLY_IMPERSONATION);
+    const query = await graphql(agent, '{ me { email } }');
+    expect(query.body.data.me.email).to.equal('parent@demo.test');
+  });
+
+  it('records writes made while impersonating with both identities', async () => {
+    const db = await testDb();
+    const agent = await signInAsDemo(app, 'admin');
+    await impersonate(agent, 'parent@demo.test');
+    const token = await csrfToken(agent, '/members');
+    await agent.post('/graphql').set('x-csrf-token', token).send({ query: 'mutation { ping }' }).expect(200);
+    const rows = await db('audit_log')
+      .join('users as acting', 'acting.id', 'audit_log.user_id')
+      .join('users as staff', 'staff.id', 'audit_log.impersonator_id')
+      .select('audit_log.action', 'acting.email as acting', 'staff.email as staff')
+      .orderBy('audit_log.id');
+    expect(rows).to.deep.include({ action: 'graphql ping', acting: 'parent@demo.test', staff: 'admin@demo.test' });
+    expect(rows).to.deep.include({ action: 'impersonation started', acting: 'parent@demo.test', staff: 'admin@demo.test' });
+  });
+
+  it('refuses unknown e-mails, admin accounts and bad input with a clear message', async () => {
+    const agent = await signInAsDemo(app, 'subadmin');
+    const unknown = await impersonate(agent, 'nobody@demo.test');
+    expect(unknown.status).to.equal(404);
+    expect(unknown.text).to.include(NO_SUCH_USER);
+    expect((await impersonate(agent, 'admin@demo.test')).status).to.equal(403);
+    expect((await impersonate(agent, '')).status).to.equal(400);
+    expect((await agent.get('/members')).text).to.not.include('impersonating');
+  });
+
+  it('refuses the form to a plain user even with a valid token', async () => {
+    const agent = await signInAsDemo(app, 'parent');
+    const token = await csrfToken(agent, '/members');
+    await agent.post('/cs/impersonate').type('form').send({ email: 'breeder@demo.test', _csrf: token }).expect(403);
+  });
+});

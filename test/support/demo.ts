@@ -1,0 +1,18 @@
+import type { Express } from 'express';
+import { loadDemoDataIfEmpty } from '../../server/demo/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import { resetDatabase, testDb } from './database.js';
+import { signIn } from './app.js';
+
+/** Starts from an empty database holding only the demo accounts and their dogs. */
+export async function resetToDemoData(): Promise<void> {
+  const db = await testDb();
+  await resetDatabase(db);
+  await loadDemoDataIfEmpty(db);
+}
+
+export function signInAsDemo(app: Express, account: keyof typeof DEMO_ACCOUNTS) {
+  return signIn(app, DEMO_ACCOUNTS[account].email, DEMO_PASSWORD);
+}
+
+export { DEMO_ACCOUNTS };
