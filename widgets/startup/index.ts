@@ -1,0 +1,33 @@
+// The one start-up script of every page: wires the generic page behaviours and mounts widgets.
+import { installCopyLinks } from './copy-link';
+import { installCsrfInputs } from './csrf-inputs';
+import { installEnterBlock } from './enter-block';
+import { installBackdropLinks, installContactLinks } from './links';
+import { requiredLibraries, waitForLibraries } from './library-wait';
+import { mountWidgets } from './mount-widgets';
+import { installOneTimeSubmit } from './one-time-submit';
+import { installPasswordToggles } from './password-toggle';
+import { markPageReadyAfter } from './ready-marker';
+import { installRevealLabels } from './reveal-labels';
+import { initShowMore } from './show-more';
+import { installStickyHeader } from './sticky-header';
+
+export { mountWidgets } from './mount-widgets';
+
+markPageReadyAfter(document);
+installCsrfInputs(document);
+installOneTimeSubmit(document);
+installEnterBlock(document);
+installRevealLabels(document);
+initShowMore(document);
+installCopyLinks(document);
+installPasswordToggles(document);
+installStickyHeader(document);
+installBackdropLinks(document);
+installContactLinks(document);
+
+// Widgets may use the libraries the page asks for, so they mount once those are there; when
+// the wait fails the error is reported and the widgets mount anyway, isolated as always.
+waitForLibraries(requiredLibraries(document.body))
+  .catch((error: unknown) => reportError(error))
+  .finally(() => mountWidgets(document));

@@ -1,0 +1,9 @@
+import type { WidgetRegistry } from './widget-types';
+
+/**
+ * Every widget a page may show, by its marker name. Each is a dynamic import, so esbuild
+ * splits it into its own chunk and a page downloads only the widgets it has.
+ */
+export const widgetRegistry: WidgetRegistry = {
+  'unread-badge': () => import('../unread-badge/mount'),
+};

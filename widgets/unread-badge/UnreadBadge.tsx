@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { fetchJson } from '../shared/fetch-json';
+import {
+  badgeText,
+  countFromEvent,
+  countFromResponse,
+  UNREAD_COUNT_EVENT,
+  UNREAD_COUNT_URL,
+  UNREAD_POLL_MS,
+  type UnreadBadgeProps,
+} from './badge';
+
+/** The unread count, kept current: polls while the page is visible and listens for `unread-count`. */
+function useUnreadCount(initial: number): number {
+  const [count, setCount] = useState(initial);
+  useEffect(() => {
+    let active = true;
+    const refresh = (): void => {
+      if (document.visibilityState !== 'visible') return;
+      fetchJson(UNREAD_COUNT_URL).then(
+        (body) => {
+          const fresh = countFromResponse(body);
+          if (active && fresh !== null) setCount(fresh);
+        },
+        () => {}, // a missed poll keeps the last count; the next one tries again
+      );
+    };
+    const onCountEvent = (event: Event): void => {
+      const fresh = countFromEvent(event);
+      if (fresh !== null) setCount(fresh);
+    };
+    const timer = setInterval(refresh, UNREAD_POLL_MS);
+    document.addEventListener('visibilitychange', refresh);
+    window.addEventListener(UNREAD_COUNT_EVENT, onCountEvent);
+    return () => {
+      active = false;
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', refresh);
+      window.removeEventListener(UNREAD_COUNT_EVENT, onCountEvent);
+    };
+  }, []);
+  return count;
+}
+
+/** The unread-messages count next to Messages in the header; hidden when nothing is unread. */
+export function UnreadBadge({ count: initialCount }: UnreadBadgeProps) {
+  const count = useUnreadCount(initialCount);
+  const text = badgeText(count);
+  return (
+    <span className="unread-badge" hidden={text === ''} aria-label={`${count} unread messages`}>
+      {text}
+    </span>
+  );
+}
