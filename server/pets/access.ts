@@ -27,8 +27,9 @@ export async function petAccessFor(db: Db, user: User, petNum: number): Promise<
 }
 
 async function isPatientOfUsersPractice(db: Db, petNum: number, userId: number): Promise<boolean> {
-  void db;
-  void petNum;
-  void userId;
-  return false;
+  const row = await db('practice_patients')
+    .join('practice_users', 'practice_users.practice_id', 'practice_patients.practice_id')
+    .where({ 'practice_patients.pet_num': petNum, 'practice_users.user_id': userId })
+    .first(db.raw('1 as found'));
+  return Boolean(row);
 }

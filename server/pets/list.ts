@@ -26,7 +26,7 @@ export async function listOwnedPets(db: Db, userId: number, filters: PetListFilt
   if (filters.petNum != null) query.where('pets.pet_num', filters.petNum);
   if (filters.petUuid != null) query.where('pets.id', filters.petUuid);
   if (filters.isHidden != null) query.where('pets.is_hidden', filters.isHidden);
-  applyReadinessFilters(query, filters);
+  applyReadinessFilters(db, query, filters);
   const direction = filters.sortDirection === 'DESC' ? 'desc' : 'asc';
   query.orderBy(SORT_COLUMNS[filters.sortBy ?? 'PET_NUM'], direction).orderBy('pets.pet_num', direction);
   if (filters.limit != null) query.limit(filters.limit);
@@ -34,7 +34,15 @@ export async function listOwnedPets(db: Db, userId: number, filters: PetListFilt
   return query;
 }
 
-function applyReadinessFilters(query: ReturnType<typeof ownedPetsQuery>, filters: PetListFilters) {
-  void query;
-  void filters;
+// A dog is health- or nonhealth-ready once a swab of it has that part of its results released.
+function applyReadinessFilters(db: Db, query: ReturnType<typeof ownedPetsQuery>, filters: PetListFilters) {
+  const releasedSwab = (column: string) => db('swabs').whereRaw('swabs.pet_num = pets.pet_num').whereNotNull(column).select(db.raw('1'));
+  const readiness = [
+    [filters.isHealthReady, 'swabs.health_results_released_at'],
+    [filters.isNonhealthReady, 'swabs.breed_results_released_at'],
+  ] as const;
+  for (const [wanted, column] of readiness) {
+    if (wanted === true) query.whereExists(releasedSwab(column));
+    if (wanted === false) query.whereNotExists(releasedSwab(column));
+  }
 }

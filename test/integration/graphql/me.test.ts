@@ -52,6 +52,31 @@ describe('GraphQL me', () => {
     expect(byName.body.data.me.pets[0].name).to.equal('Sunny Meadow Aurora');
   });
 
+  it('filters pets by health and nonhealth readiness and by hidden flag', async () => {
+    const db = await testDb();
+    const agent = await signInAsDemo(app, 'parent');
+    const [biscuit, maple] = await petNumsOf('parent@demo.test');
+    await db('swabs').where({ pet_num: maple }).update({ health_results_released_at: null });
+    await db('pets').where({ pet_num: maple }).update({ is_hidden: true });
+    try {
+      const nums = async (args: string) => (await graphql(agent, `{ me { pets(${args}) { petNum } } }`)).body.data.me.pets.map((p: { petNum: number }) => p.petNum);
+      expect(await nums('isHealthReady: true')).to.deep.equal([biscuit]);
+      expect(await nums('isHealthReady: false')).to.deep.equal([maple]);
+      expect(await nums('isNonhealthReady: true')).to.deep.equal([biscuit, maple]);
+      expect(await nums('isHidden: true')).to.deep.equal([maple]);
+      expect(await nums('isHidden: false, isHealthReady: true')).to.deep.equal([biscuit]);
+    } finally {
+      await db('swabs').where({ pet_num: maple }).update({ health_results_released_at: db.fn.now() });
+      await db('pets').where({ pet_num: maple }).update({ is_hidden: false });
+    }
+  });
+
+  it('answers a vet petByPetNum for a patient, read-only', async () => {
+    const [biscuit] = await petNumsOf('parent@demo.test');
+    const response = await graphql(await signInAsDemo(app, 'vet'), 'query($n: Int!) { me { petByPetNum(petNum: $n) { name permissions { isEditable isReadOnly } } } }', { n: biscuit });
+    expect(response.body.data.me.petByPetNum).to.deep.equal({ name: 'Biscuit', permissions: { isEditable: false, isReadOnly: true } });
+  });
+
   it('answers petByPetNum for an own dog', async () => {
     const [petNum] = await petNumsOf('parent@demo.test');
     const response = await graphql(await signInAsDemo(app, 'parent'), 'query($n: Int!) { me { petByPetNum(petNum: $n) { petNum name handle } } }', { n: petNum });

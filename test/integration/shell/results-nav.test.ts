@@ -38,7 +38,7 @@ describe('pet results navigation', () => {
       expect(html).to.include('Check out our new experience!');
       expect(html).to.include('Back to my dogs');
     }
-    expect(navLabels((await agent.get(`/members/results/summary?i=${petNum}`)).text)).to.deep.equal(['Summary', 'Breed &amp; Ancestry', 'Health', 'Traits', 'Relatives', 'Research', 'Profile']);
+    expect(navLabels((await agent.get(`/members/results/summary?i=${petNum}`)).text)).to.deep.equal(['Summary', 'Breed &amp; Ancestry', 'Health', 'Traits', 'Relatives', 'Care Resources', 'Research', 'Profile']);
   });
 
   it("shows 'Back to Health' on the health sub-pages", async () => {
@@ -90,6 +90,16 @@ describe('pet results navigation', () => {
       const response = await agent.get(`/members/results/summary?i=${i}`).expect(404);
       expect(response.text).to.include('Not Authorized');
     }
+  });
+
+  it("lets a vet read a patient of the practice, read-only, and nobody else's dog", async () => {
+    const db = await testDb();
+    const biscuit = (await db('pets').where({ name: 'Biscuit' }).first('pet_num')).pet_num;
+    const agent = await signInAsDemo(app, 'vet');
+    const html = (await agent.get(`/members/results/summary?i=${biscuit}`).expect(200)).text;
+    expect(html).to.include('Back to my patients');
+    expect(navLabels(html)).to.include('Breed');
+    await agent.get(`/members/results/summary?i=${await petNumOf('breeder@demo.test')}`).expect(404);
   });
 
   it('lets an admin read any dog', async () => {
