@@ -1,0 +1,141 @@
+import type { TraitAllele, TraitCategory, TraitLocus } from './types.js';
+
+type Row = readonly [
+  id: string,
+  name: string,
+  category: TraitCategory,
+  gene: string,
+  chromosome: number,
+  positionMb: number,
+  alleles: readonly (readonly [symbol: string, meaning: string])[],
+  defaultAllele: string,
+  dominance: string,
+];
+
+// Alleles are listed most dominant first. Positions are approximate CanFam3.1 locations.
+const ROWS: readonly Row[] = [
+  ['E', 'E Locus', 'Coat Color', 'MC1R', 5, 63.69,
+    [['Em', 'melanistic mask: dark muzzle'], ['E', 'normal extension: dark pigment allowed'], ['e', 'recessive red: no dark pigment in the coat']],
+    'E', 'Em > E > e. Two copies of e block dark pigment in the coat whatever the K and A loci say; the coat is then red, yellow or cream.'],
+  ['K', 'K Locus', 'Coat Color', 'CBD103', 16, 58.97,
+    [['KB', 'dominant black: solid dark coat'], ['kbr', 'brindle: stripes over the A locus pattern'], ['ky', 'lets the A locus pattern show']],
+    'ky', 'KB > kbr > ky. A KB dog is solid dark whatever its A locus; only ky/ky dogs show the A locus pattern fully.'],
+  ['A', 'A Locus', 'Coat Color', 'ASIP', 24, 23.39,
+    [['ay', 'fawn or sable'], ['aw', 'agouti, wolf-like banded hairs'], ['at', 'tan points'], ['a', 'recessive black']],
+    'aw', 'ay > aw > at > a. Seen only in dogs that are ky/ky (or brindle) and not e/e.'],
+  ['B', 'B Locus', 'Coat Color', 'TYRP1', 11, 33.32,
+    [['B', 'black pigment'], ['b', 'brown (liver, chocolate) pigment']],
+    'B', 'B is dominant; two b alleles turn black pigment (coat, nose, paw pads) brown.'],
+  ['D', 'D Locus', 'Coat Color', 'MLPH', 25, 48.12,
+    [['D', 'full pigment'], ['d', 'dilute']],
+    'D', 'D is dominant; d/d dilutes black to blue-grey and brown to isabella.'],
+  ['M', 'M Locus', 'Coat Color', 'PMEL', 10, 0.59,
+    [['M', 'merle'], ['m', 'no merle']],
+    'm', 'Incomplete dominance: one M gives merle patches, two give a mostly white double merle often with eye and ear problems.'],
+  ['S', 'S Locus', 'Coat Color', 'MITF', 20, 21.85,
+    [['S', 'little or no white'], ['sp', 'piebald white spotting']],
+    'S', 'Incomplete dominance: S/sp dogs often have some white, sp/sp dogs extensive white.'],
+  ['cocoa', 'Cocoa', 'Coat Color', 'HPS3', 23, 44.6,
+    [['N', 'no cocoa'], ['co', 'cocoa brown']],
+    'N', 'Recessive: co/co gives a dark brown coat, distinct from the B locus brown.'],
+  ['saddle-tan', 'Saddle Tan', 'Coat Color', 'RALY', 24, 23.78,
+    [['I', 'tan points kept as in black and tan'], ['N', 'saddle tan: the black recedes to a saddle']],
+    'I', 'Seen only in at/at dogs; N/N dogs are likely saddle tan.'],
+  ['R', 'R Locus (Roan)', 'Coat Color', 'USH2A', 38, 6.2,
+    [['R', 'roaning: coloured hairs within white areas'], ['r', 'no roan']],
+    'r', 'Roughly dominant; visible only in white areas.'],
+  ['H', 'H Locus (Harlequin)', 'Coat Color', 'PSMB7', 9, 57.1,
+    [['H', 'harlequin: torn patches on white, with merle'], ['h', 'no harlequin']],
+    'h', 'Dominant, and seen only with merle; two copies are thought to be lethal before birth.'],
+  ['panda', 'Panda White Spotting', 'Coat Color', 'KIT', 3, 47.0,
+    [['Pa', 'panda white spotting'], ['N', 'no panda spotting']],
+    'N', 'Dominant; two copies are thought to be lethal before birth.'],
+  ['furnishings', 'Furnishings', 'Other Coat Traits', 'RSPO2', 13, 11.63,
+    [['F', 'furnishings: beard and eyebrows'], ['IC', 'improper coat: no furnishings']],
+    'IC', 'F is dominant; furnished dogs also tend to shed less.'],
+  ['coat-length', 'Coat Length', 'Other Coat Traits', 'FGF5', 32, 7.47,
+    [['Sh', 'short coat'], ['Lh', 'long coat']],
+    'Sh', 'Lh is recessive: two copies give a long coat.'],
+  ['shedding', 'Shedding', 'Other Coat Traits', 'MC5R', 1, 11.2,
+    [['C', 'normal shedding'], ['T', 'less shedding']],
+    'C', 'Additive; furnishings reduce shedding whatever this locus says.'],
+  ['coat-texture', 'Coat Texture', 'Other Coat Traits', 'KRT71', 27, 2.54,
+    [['T', 'curly or wavy coat'], ['C', 'straight coat']],
+    'C', 'Incomplete dominance: one T gives a wavy coat, two a curly coat.'],
+  ['hairless-foxi3', 'Hairlessness (FOXI3)', 'Other Coat Traits', 'FOXI3', 17, 40.6,
+    [['H', 'hairless'], ['N', 'coated']],
+    'N', 'Dominant; two copies are lethal before birth, so hairless dogs carry one.'],
+  ['hairless-sgk3', 'Hairlessness (SGK3)', 'Other Coat Traits', 'SGK3', 29, 14.9,
+    [['N', 'coated'], ['h', 'hairless (American Hairless Terrier type)']],
+    'N', 'Recessive: two copies give a hairless dog.'],
+  ['muzzle-length', 'Muzzle Length', 'Body Features', 'BMP3', 32, 5.33,
+    [['C', 'longer muzzle'], ['A', 'shorter muzzle']],
+    'C', 'Additive: each A shortens the muzzle.'],
+  ['tail-length', 'Tail Length', 'Body Features', 'T', 1, 55.0,
+    [['G', 'natural bobtail'], ['C', 'normal tail']],
+    'C', 'Dominant; two copies are thought to be lethal before birth.'],
+  ['hind-dewclaws', 'Hind Dewclaws', 'Body Features', 'LMBR1', 16, 14.2,
+    [['T', 'likely hind dewclaws'], ['C', 'unlikely hind dewclaws']],
+    'C', 'Dominant with incomplete penetrance.'],
+  ['chondrodysplasia', 'Chondrodysplasia (Chr. 18 FGF4 Retrogene)', 'Body Features', 'FGF4', 18, 20.4,
+    [['I', 'shorter legs'], ['N', 'normal leg length']],
+    'N', 'Incomplete dominance: each copy shortens the legs.'],
+  ['blue-eyes', 'Blue Eye Color', 'Body Features', 'ALX4', 18, 44.3,
+    [['Dup', 'blue eyes likely'], ['N', 'blue eyes unlikely']],
+    'N', 'Dominant with incomplete penetrance; one eye may be blue.'],
+  ['back-muscling', 'Back Muscling & Bulk, Large Breed', 'Body Features', 'ACSL4', 39, 82.1,
+    [['T', 'more back muscling'], ['C', 'normal muscling']],
+    'C', 'X-linked; seen mostly in large breeds.'],
+  ['igf1', 'Body Size (IGF1)', 'Body Size', 'IGF1', 15, 41.22,
+    [['I', 'larger'], ['N', 'smaller']],
+    'I', 'Additive: each N makes a smaller dog.'],
+  ['igf1r', 'Body Size (IGF1R)', 'Body Size', 'IGF1R', 3, 44.2,
+    [['G', 'larger'], ['A', 'smaller']],
+    'G', 'Additive: each A makes a smaller dog.'],
+  ['stc2', 'Body Size (STC2)', 'Body Size', 'STC2', 4, 39.6,
+    [['T', 'larger'], ['A', 'smaller']],
+    'T', 'Additive: each A makes a smaller dog.'],
+  ['ghr-e191k', 'Body Size (GHR - E191K)', 'Body Size', 'GHR', 4, 67.1,
+    [['G', 'larger'], ['A', 'smaller']],
+    'G', 'Additive: each A makes a smaller dog.'],
+  ['ghr-p177l', 'Body Size (GHR - P177L)', 'Body Size', 'GHR', 4, 67.2,
+    [['C', 'larger'], ['T', 'smaller']],
+    'C', 'Additive: each T makes a smaller dog.'],
+  ['smad2', 'Body Size (SMAD2)', 'Body Size', 'SMAD2', 7, 42.3,
+    [['G', 'larger'], ['A', 'smaller']],
+    'G', 'Additive: each A makes a smaller dog.'],
+  ['altitude', 'Altitude Adaptation', 'Performance', 'EPAS1', 10, 48.4,
+    [['A', 'adapted to low oxygen at altitude'], ['G', 'not adapted']],
+    'G', 'Dominant: one A helps at high altitude.'],
+  ['appetite', 'Appetite', 'Performance', 'POMC', 17, 20.1,
+    [['del', 'increased appetite, prone to weight gain'], ['N', 'normal appetite']],
+    'N', 'Additive: each deletion raises food motivation.'],
+];
+
+function traitLocus(row: Row): TraitLocus {
+  const [id, name, category, gene, chromosome, positionMb, alleles, defaultAllele, dominance] = row;
+  return {
+    id,
+    name,
+    category,
+    gene,
+    chromosome,
+    positionBp: Math.round(positionMb * 1e6),
+    alleles: alleles.map(([symbol, meaning]): TraitAllele => ({ symbol, meaning })),
+    defaultAllele,
+    dominance,
+  };
+}
+
+export const TRAIT_LOCI: readonly TraitLocus[] = ROWS.map(traitLocus);
+
+const byId = new Map(TRAIT_LOCI.map((l) => [l.id, l]));
+
+export function traitLocusById(id: string): TraitLocus | undefined {
+  return byId.get(id);
+}
+
+/** The alleles of a locus that have a variant marker of their own (all but the default one). */
+export function markedAlleles(locus: TraitLocus): string[] {
+  return locus.alleles.map((a) => a.symbol).filter((s) => s !== locus.defaultAllele);
+}

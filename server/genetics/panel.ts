@@ -1,0 +1,172 @@
+import { CHROMOSOME_LENGTH_BP, SIMULATED_CHROMOSOMES, X_CHROMOSOME, centimorgans } from './chromosomes.js';
+import { HEALTH_CONDITIONS } from './catalogue/health-conditions.js';
+import { TRAIT_LOCI, markedAlleles } from './catalogue/traits.js';
+import { createRandom } from './prng.js';
+
+export type MarkerKind = 'snp' | 'health' | 'trait';
+
+export interface Marker {
+  id: string;
+  chromosome: number;
+  position: number;
+  /** Allele counted as 0 copies. */
+  ref: string;
+  /** Allele whose copies a genotype counts (0, 1 or 2). */
+  alt: string;
+  kind: MarkerKind;
+  /** Health condition id (kind 'health') or trait locus id (kind 'trait'). */
+  variantOf?: string;
+  /** For trait markers: the allele symbol the alt allele stands for, e.g. "e" at the E locus. */
+  allele?: string;
+}
+
+export interface ChromosomeRange {
+  chromosome: number;
+  start: number;
+  end: number;
+}
+
+/** Markers sorted by chromosome then position, with the lookups every computation needs. */
+export interface MarkerPanel {
+  markers: readonly Marker[];
+  chromosomes: Uint8Array;
+  positions: Uint32Array;
+  centimorgans: Float64Array;
+  ranges: readonly ChromosomeRange[];
+  /** Indices of the autosomal SNPs (the ones ancestry, relatedness and COI use). */
+  autosomalSnps: Uint32Array;
+  indexById: ReadonlyMap<string, number>;
+  indexByLocation: ReadonlyMap<string, number>;
+}
+
+export const locationKey = (chromosome: number, position: number): string => `${chromosome}:${position}`;
+export const snpMarkerId = (chromosome: number, position: number): string => `chr${chromosome}_${position}`;
+
+export function createMarkerPanel(markers: readonly Marker[]): MarkerPanel {
+  const sorted = [...markers].sort((a, b) => a.chromosome - b.chromosome || a.position - b.position);
+  const n = sorted.length;
+  const chromosomes = new Uint8Array(n);
+  const positions = new Uint32Array(n);
+  const cm = new Float64Array(n);
+  const indexById = new Map<string, number>();
+  const indexByLocation = new Map<string, number>();
+  const ranges: ChromosomeRange[] = [];
+  const autosomal: number[] = [];
+  sorted.forEach((m, i) => {
+    chromosomes[i] = m.chromosome;
+    positions[i] = m.position;
+    cm[i] = centimorgans(m.chromosome, m.position);
+    if (indexById.has(m.id)) throw new Error(`Duplicate marker id ${m.id}`);
+    indexById.set(m.id, i);
+    indexByLocation.set(locationKey(m.chromosome, m.position), i);
+    const last = ranges[ranges.length - 1];
+    if (!last || last.chromosome !== m.chromosome) ranges.push({ chromosome: m.chromosome, start: i, end: i + 1 });
+    else last.end = i + 1;
+    if (m.kind === 'snp' && m.chromosome >= 1 && m.chromosome < X_CHROMOSOME) autosomal.push(i);
+  });
+  return {
+    markers: sorted,
+    chromosomes,
+    positions,
+    centimorgans: cm,
+    ranges,
+    autosomalSnps: Uint32Array.from(autosomal),
+    indexById,
+    indexByLocation,
+  };
+}
+
+const BASES = ['A', 'C', 'G', 'T'];
+
+/** The named variant markers: one per health condition and one per marked trait allele. */
+export function variantMarkers(): Marker[] {
+  const markers: Marker[] = HEALTH_CONDITIONS.map((c, i) => ({
+    id: c.id,
+    chromosome: c.chromosome,
+    position: c.positionBp + 1 + (i % 7),
+    ref: BASES[i % 4],
+    alt: BASES[(i + 2) % 4],
+    kind: 'health' as const,
+    variantOf: c.id,
+  }));
+  for (const locus of TRAIT_LOCI) {
+    markedAlleles(locus).forEach((allele, k) => {
+      markers.push({
+        id: `${locus.id}_${allele}`,
+        chromosome: locus.chromosome,
+        position: locus.positionBp + 11 * (k + 1),
+        ref: BASES[k % 4],
+        alt: BASES[(k + 1) % 4],
+        kind: 'trait',
+        variantOf: locus.id,
+        allele,
+      });
+    });
+  }
+  return markers;
+}
+
+export interface SimulatedPanelOptions {
+  /** Number of SNPs spread over the 38 autosomes and X by length. */
+  snpCount?: number;
+  seed?: number;
+}
+
+export const DEFAULT_SNP_COUNT = 8000;
+
+/** Our demo array: evenly spread SNPs with jittered CanFam3.1 positions, plus the named variants. */
+export function buildSimulatedPanel(options: SimulatedPanelOptions = {}): MarkerPanel {
+  const snpCount = options.snpCount ?? DEFAULT_SNP_COUNT;
+  const random = createRandom(options.seed ?? 20240601);
+  const variants = variantMarkers();
+  const taken = new Set(variants.map((m) => locationKey(m.chromosome, m.position)));
+  const totalBp = SIMULATED_CHROMOSOMES.reduce((s, c) => s + CHROMOSOME_LENGTH_BP[c], 0);
+  const markers: Marker[] = [...variants];
+  for (const chromosome of SIMULATED_CHROMOSOMES) {
+    const length = CHROMOSOME_LENGTH_BP[chromosome];
+    const count = Math.max(2, Math.round((snpCount * length) / totalBp));
+    const spacing = length / count;
+    for (let i = 0; i < count; i++) {
+      let position = Math.floor((i + 0.1 + 0.8 * random.next()) * spacing) + 1;
+      while (taken.has(locationKey(chromosome, position))) position++;
+      taken.add(locationKey(chromosome, position));
+      const refIndex = random.int(4);
+      markers.push({
+        id: snpMarkerId(chromosome, position),
+        chromosome,
+        position,
+        ref: BASES[refIndex],
+        alt: BASES[(refIndex + 1 + random.int(3)) % 4],
+        kind: 'snp',
+      });
+    }
+  }
+  return createMarkerPanel(markers);
+}
+
+export interface PanelIntersection {
+  /** Index in panel A of each shared marker. */
+  indexA: Uint32Array;
+  /** Index in panel B of the same marker. */
+  indexB: Uint32Array;
+  /** 1 where panel B counts the other allele, so its genotype must be read as 2 - g. */
+  flipped: Uint8Array;
+}
+
+/** Markers two panels share, matched by chromosome and position (arrays name their probes differently). */
+export function intersectPanels(a: MarkerPanel, b: MarkerPanel): PanelIntersection {
+  const ia: number[] = [];
+  const ib: number[] = [];
+  const flips: number[] = [];
+  a.markers.forEach((m, i) => {
+    const j = b.indexByLocation.get(locationKey(m.chromosome, m.position));
+    if (j === undefined) return;
+    const other = b.markers[j];
+    if (other.ref === m.ref && other.alt === m.alt) flips.push(0);
+    else if (other.ref === m.alt && other.alt === m.ref) flips.push(1);
+    else return;
+    ia.push(i);
+    ib.push(j);
+  });
+  return { indexA: Uint32Array.from(ia), indexB: Uint32Array.from(ib), flipped: Uint8Array.from(flips) };
+}

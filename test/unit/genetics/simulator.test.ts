@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { buildSimulatedPanel } from '../../../server/genetics/panel.js';
+import { PopulationSimulator } from '../../../server/genetics/simulate/simulator.js';
+import { callsOf } from '../../../server/genetics/simulate/dog.js';
+import { X_CHROMOSOME } from '../../../server/genetics/chromosomes.js';
+import { locusGenotype } from '../../../server/genetics/compute/traits.js';
+import { traitLocusById } from '../../../server/genetics/catalogue/traits.js';
+import { fixture } from './fixture.js';
+
+describe('population simulator', () => {
+  it('is deterministic for a seed and differs between seeds', () => {
+    const panel = buildSimulatedPanel({ snpCount: 1500 });
+    const run = (seed: number) => {
+      const sim = new PopulationSimulator({ panel, seed, breedStockSize: 6 });
+      const pup = sim.purebred('beagle');
+      const cross = sim.mate(sim.breedingPair('boxer')[0], pup.sex === 'f' ? pup : sim.breedingPair('beagle')[1]);
+      return [callsOf(pup), callsOf(cross)];
+    };
+    expect(run(5)).to.deep.equal(run(5));
+    expect(run(5)[0]).to.not.deep.equal(run(6)[0]);
+  });
+
+  it('records the pedigree, ancestry and lineages of a mating', () => {
+    const { simulator } = fixture();
+    const [sire, dam] = simulator.breedingPair('labrador-retriever');
+    const [, poodleDam] = simulator.breedingPair('standard-poodle');
+    const pup = simulator.mate(sire, poodleDam, 'm');
+    expect(pup.sireId).to.equal(sire.id);
+    expect(pup.ancestry).to.deep.equal({ 'labrador-retriever': 0.5, 'standard-poodle': 0.5 });
+    expect(pup.mtHaplogroup).to.equal(poodleDam.mtHaplogroup);
+    expect(pup.yHaplogroup).to.equal(sire.yHaplogroup);
+    expect(simulator.dog(pup.id)).to.equal(pup);
+    expect(dam.sex).to.equal('f');
+  });
+
+  it('gives males a single X (never heterozygous) and females two', () => {
+    const { simulator, panel } = fixture();
+    const x = panel.ranges.find((r) => r.chromosome === X_CHROMOSOME)!;
+    const het = (calls: Uint8Array) => calls.subarray(x.start, x.end).filter((g) => g === 1).length;
+    expect(het(callsOf(simulator.purebred('beagle', 'm')))).to.equal(0);
+    expect(het(callsOf(simulator.purebred('beagle', 'f')))).to.be.above(10);
+  });
+
+  it('gives purebreds their breed-typical variants (Golden Retrievers are e/e)', () => {
+    const { simulator, panel } = fixture();
+    for (let i = 0; i < 5; i++) {
+      expect(locusGenotype(panel, callsOf(simulator.purebred('golden-retriever')), traitLocusById('E')!)).to.deep.equal(['e', 'e']);
+    }
+  });
+
+  it('can leave markers uncalled', () => {
+    const { simulator } = fixture();
+    const calls = callsOf(simulator.purebred('boxer'), { noCallRate: 0.1, random: simulator.stream('no-calls') });
+    const missing = calls.filter((g) => g === 3).length / calls.length;
+    expect(missing).to.be.within(0.07, 0.13);
+  });
+});
