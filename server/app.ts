@@ -33,7 +33,8 @@ export function createApp({ db, settings }: AppDependencies): Express {
   app.set('view engine', 'ejs');
   app.set('trust proxy', settings.isProduction ? 1 : false);
   app.disable('x-powered-by');
-  if (settings.isProduction) app.enable('view cache');
+  // Compiling templates on every request costs more than the rest of a page; only development edits them live.
+  if (settings.nodeEnv !== 'development') app.enable('view cache');
 
   app.use(securityHeaders);
   app.use('/static', express.static(path.join(root, 'static'), { maxAge: settings.isProduction ? '1d' : 0, index: false }));

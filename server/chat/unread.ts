@@ -1,8 +1,8 @@
 import type { Db } from '../db/index.js';
 
 /** Messages from others in the user's conversations that the user has not read (and not cleared). */
-export async function countUnreadMessages(db: Db, userId: number): Promise<number> {
-  const [row] = await db('messages')
+export function unreadMessagesQuery(db: Db, userId: number) {
+  return db('messages')
     .join('conversation_participants as me', function () {
       this.on('me.conversation_id', 'messages.conversation_id').andOnVal('me.user_id', userId);
     })
@@ -11,6 +11,10 @@ export async function countUnreadMessages(db: Db, userId: number): Promise<numbe
     .whereNotExists(
       db('message_read_statuses').whereRaw('message_read_statuses.message_id = messages.id').andWhere('message_read_statuses.user_id', userId),
     )
-    .count<{ count: number }[]>('* as count');
+    .count('*');
+}
+
+export async function countUnreadMessages(db: Db, userId: number): Promise<number> {
+  const [row] = (await unreadMessagesQuery(db, userId)) as { count: number }[];
   return Number(row.count);
 }

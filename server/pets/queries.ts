@@ -72,12 +72,12 @@ export function ownedPetsQuery(db: Db, userId: number) {
     .select<OwnedPet[]>({ ...PET_COLUMNS, ownerId: 'pet_owners.user_id', permission: 'pet_owners.permission' });
 }
 
+export function ownedPetCountQuery(db: Db, userId: number) {
+  return db('pet_owners').join('pets', 'pets.pet_num', 'pet_owners.pet_num').where('pet_owners.user_id', userId).whereNull('pets.deleted_at').count('*');
+}
+
 export async function countOwnedPets(db: Db, userId: number): Promise<number> {
-  const [row] = await db('pet_owners')
-    .join('pets', 'pets.pet_num', 'pet_owners.pet_num')
-    .where('pet_owners.user_id', userId)
-    .whereNull('pets.deleted_at')
-    .count<{ count: number }[]>('* as count');
+  const [row] = (await ownedPetCountQuery(db, userId)) as { count: number }[];
   return Number(row.count);
 }
 
@@ -95,6 +95,6 @@ export async function ownerPermission(db: Db, petNum: number, userId: number): P
 }
 
 /** The dog the footer talks about when the page is not about one: the user's newest. */
-export async function newestOwnedPet(db: Db, userId: number): Promise<OwnedPet | undefined> {
-  return ownedPetsQuery(db, userId).orderBy('pets.created_at', 'desc').orderBy('pets.pet_num', 'desc').first();
+export function newestOwnedPetQuery(db: Db, userId: number) {
+  return ownedPetsQuery(db, userId).orderBy('pets.created_at', 'desc').orderBy('pets.pet_num', 'desc').limit(1);
 }

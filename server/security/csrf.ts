@@ -1,4 +1,5 @@
 import csurf from 'csurf';
+import Tokens from 'csrf';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { CSRF_MISMATCH } from '../shared/messages.js';
 import { wantsJson } from '../http/negotiation.js';
@@ -15,13 +16,18 @@ const protect = csurf({
   },
 });
 
+const tokens = new Tokens();
+
 export function csrfProtection(secureCookie: boolean): RequestHandler {
   return (req, res, next) => {
     protect(req, res, (error?: unknown) => {
       if (error) return next(error);
       const token = req.csrfToken();
       res.locals.csrfToken = token;
-      if (req.cookies?.[CSRF_COOKIE] !== token) {
+      // The cookie changes only when it no longer matches the session's secret (e.g. after sign-in).
+      const secret = (req.session as { csrfSecret?: string }).csrfSecret;
+      const cookieToken = req.cookies?.[CSRF_COOKIE];
+      if (!secret || typeof cookieToken !== 'string' || !tokens.verify(secret, cookieToken)) {
         res.cookie(CSRF_COOKIE, token, { sameSite: 'lax', secure: secureCookie, httpOnly: false });
       }
       next();

@@ -3,8 +3,8 @@ import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
 import type { UserType } from '../users/rules.js';
 import { accountTypeLabel, canImpersonate } from '../users/rules.js';
-import { countOwnedPets, newestOwnedPet, type Pet } from '../pets/queries.js';
-import { countUnreadMessages } from '../chat/unread.js';
+import type { Pet } from '../pets/queries.js';
+import { loadShellCounts } from './counts.js';
 import {
   backToListLink,
   footerColumns,
@@ -59,11 +59,7 @@ async function buildShell(db: Db, settings: Settings, req: Request): Promise<She
   const base = { newExperienceUrl: settings.links.newExperience, resultsNav: null };
   if (!user) return { ...base, user: null, headerTitle: null, impersonation: null, footer: null };
 
-  const [petCount, numUnreadMessages, footerPet] = await Promise.all([
-    countOwnedPets(db, user.id),
-    countUnreadMessages(db, user.id),
-    newestOwnedPet(db, user.id),
-  ]);
+  const { petCount, numUnreadMessages, footerPet } = await loadShellCounts(db, user.id);
   const impersonator = req.impersonator;
   return {
     ...base,
@@ -88,7 +84,7 @@ async function buildShell(db: Db, settings: Settings, req: Request): Promise<She
   };
 }
 
-function toFooterPet(pet: Pet): FooterPet {
+function toFooterPet(pet: Pick<Pet, 'petNum' | 'name' | 'isEligibleForInsurance' | 'insuranceUrl'>): FooterPet {
   return { petNum: pet.petNum, name: pet.name, isEligibleForInsurance: pet.isEligibleForInsurance, insuranceUrl: pet.insuranceUrl };
 }
 
