@@ -1,0 +1,44 @@
+import type { Db } from '../db/index.js';
+
+export interface OutgoingEmail {
+  userId: number | null;
+  to: string;
+  subject: string;
+  text: string;
+  template?: string;
+  payload?: Record<string, unknown>;
+  /** Same key, same notice: a repeated call queues nothing new. */
+  dedupeKey?: string;
+}
+
+/**
+ * Queues an e-mail in the outbox. Call it with the transaction of the change it reports, so the
+ * notice exists exactly when the change does; a worker delivers it with retries.
+ */
+export async function queueEmail(db: Db, email: OutgoingEmail): Promise<boolean> {
+  const inserted = await db('outbox')
+    .insert({
+      user_id: email.userId,
+      to_address: email.to,
+      subject: email.subject,
+      text: email.text,
+      template: email.template ?? null,
+      payload: JSON.stringify(email.payload ?? {}),
+      dedupe_key: email.dedupeKey ?? null,
+    })
+    .onConflict('dedupe_key')
+    .ignore()
+    .returning('id');
+  return inserted.length > 0;
+}
+
+/** E-mail preference flags of a user; defaults apply when the user never changed them. */
+export async function emailPreference(db: Db, userId: number, flag: string): Promise<boolean> {
+  const row = await db('email_preferences').where({ user_id: userId }).first(flag);
+  if (row) return Boolean(row[flag]);
+  const { rows } = await db.raw<{ rows: { column_default: string | null }[] }>(
+    "select column_default from information_schema.columns where table_name = 'email_preferences' and column_name = ?",
+    [flag],
+  );
+  return rows[0]?.column_default === 'true';
+}
