@@ -3,12 +3,14 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from '../server/db/index.js';
 import { migrateToLatest } from '../server/db/migrate.js';
+import { syncCatalogues } from '../server/catalogue/sync.js';
 import { loadDemoDataIfEmpty } from '../server/demo/seed.js';
 import { createApp } from '../server/app.js';
 import { loadSettings } from '../server/settings.js';
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
 await migrateToLatest(database.db);
+await syncCatalogues(database.db);
 await loadDemoDataIfEmpty(database.db);
 
 // Production settings, except for Secure cookies: the benchmark speaks plain HTTP.

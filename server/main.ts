@@ -2,6 +2,7 @@ import { loadSettings, MissingSettingError } from './settings.js';
 import { openDatabase } from './db/index.js';
 import { DataDirLockedError } from './db/lock.js';
 import { migrateToLatest } from './db/migrate.js';
+import { syncCatalogues } from './catalogue/sync.js';
 import { loadDemoDataIfEmpty } from './demo/seed.js';
 import { createApp } from './app.js';
 
@@ -10,6 +11,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   console.log(database.kind === 'postgres' ? 'Database: PostgreSQL' : `Database: embedded PGlite in ${settings.dataDir}`);
   await migrateToLatest(database.db);
+  await syncCatalogues(database.db);
   if (settings.loadDemoData && (await loadDemoDataIfEmpty(database.db))) {
     console.log('Loaded the demo accounts (password demo1234).');
   }

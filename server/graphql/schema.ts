@@ -1,6 +1,7 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { petResolvers, petTypeDefs } from '../pets/schema.js';
 import { userResolvers, userTypeDefs } from '../users/schema.js';
+import { catalogueResolvers, catalogueTypeDefs } from '../catalogue/schema.js';
 
 const rootTypeDefs = /* GraphQL */ `
   type Mutation {
@@ -12,7 +13,7 @@ const rootTypeDefs = /* GraphQL */ `
 /** One schema module per feature, merged here. */
 export function buildSchema() {
   return makeExecutableSchema({
-    typeDefs: [rootTypeDefs, userTypeDefs, petTypeDefs],
-    resolvers: [{ Mutation: { ping: () => true } }, userResolvers, petResolvers],
+    typeDefs: [rootTypeDefs, userTypeDefs, petTypeDefs, catalogueTypeDefs],
+    resolvers: [{ Mutation: { ping: () => true } }, userResolvers, petResolvers, catalogueResolvers],
   });
 }

@@ -1,5 +1,6 @@
 import { openDatabase, type Database, type Db } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
+import { syncCatalogues } from '../../server/catalogue/sync.js';
 
 let opening: Promise<Database> | undefined;
 
@@ -15,6 +16,7 @@ export function testDatabase(): Promise<Database> {
       await database.db.raw('create schema public');
     }
     await migrateToLatest(database.db);
+    await syncCatalogues(database.db);
     return database;
   })();
   return opening;
@@ -24,7 +26,7 @@ export async function testDb(): Promise<Db> {
   return (await testDatabase()).db;
 }
 
-// Filled by migrations, not by tests, so they survive a reset.
+// Filled by migrations and the catalogue sync, not by tests, so they survive a reset.
 const KEPT_TABLES = new Set(['knex_migrations', 'knex_migrations_lock']);
 
 /** Empties every table that tests write to, and restarts their ids. */
@@ -37,7 +39,7 @@ export async function resetDatabase(db: Db): Promise<void> {
 
 let catalogues: string[] | undefined;
 
-/** Tables that already hold rows right after migrating are catalogues loaded by a migration. */
+/** Tables that already hold rows right after migrating and syncing are catalogues. */
 async function catalogueTables(db: Db): Promise<string[]> {
   if (catalogues) return catalogues;
   const { rows } = await db.raw<{ rows: { tablename: string }[] }>("select tablename from pg_tables where schemaname = 'public'");
