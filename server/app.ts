@@ -17,6 +17,7 @@ import { graphqlRoute } from './graphql/route.js';
 import { adminPageRoutes, memberPageRoutes, publicPageRoutes } from './pages/routes.js';
 import { resultsRoutes } from './pages/results-routes.js';
 import { messagesApiRoutes } from './chat/api-routes.js';
+import { chatRoutes } from './chat/routes.js';
 import { wantsJson } from './http/negotiation.js';
 import { INTERNAL_SERVER_ERROR } from './shared/messages.js';
 
@@ -59,6 +60,7 @@ export function createApp({ db, settings }: AppDependencies): Express {
   app.use(impersonationRoutes(db));
   app.use(publicPageRoutes());
   app.use(adminPageRoutes());
+  app.use('/members', chatRoutes(db));
   app.use('/members', requireUser);
   app.use('/members/results', resultsRoutes(db, settings));
   app.use('/members', memberPageRoutes(db));

@@ -35,8 +35,6 @@ export function memberPageRoutes(db: Db): Router {
     const heading = user.userType === 'Vet' ? 'My Patients' : 'My Dogs';
     res.render('members/dogs', { title: heading, heading, pets, userType: user.userType });
   });
-  router.get('/messages', plainPage('Messages'));
-  router.get('/chat', plainPage('Messages'));
   router.get('/profile', plainPage('Settings'));
   router.get('/add-a-dog', plainPage('Add a Dog'));
   router.get('/activate', plainPage('Activate Kit'));

@@ -25,3 +25,26 @@ export const READ_ONLY_IMPERSONATION = 'Sub-admin impersonation is read-only';
 // Password show/hide toggle (spec 2 §5); the view renders SHOW_PASSWORD, the start-up script flips it.
 export const SHOW_PASSWORD = 'Show';
 export const HIDE_PASSWORD = 'Hide';
+
+// Chat (spec 1 §5, §8; spec 2 §4, §8; issue 6).
+export const CHAT_EMPTY_BODY = 'Please add a message body before sending';
+export const CHAT_SEND_FAILED = 'Failed to send message';
+export const CHAT_BLOCK_FAILED = 'Failed to block user';
+export const CHAT_UNBLOCK_FAILED = 'Failed to unblock user';
+export const CHAT_DELETE_FAILED = 'Failed to delete conversation';
+export const CHAT_CONVERSATIONS_FAILED = 'Error getting conversations.';
+export const CHAT_MESSAGE_TOO_LONG = 'Messages can be at most 5000 characters long';
+export const CHAT_RATE_LIMITED = 'You are sending messages too quickly. Please wait a minute and try again.';
+export const CHAT_BLOCKED = 'This conversation is blocked, so no messages can be sent';
+export const CHAT_NOT_YOUR_BLOCK = 'Only the person who blocked this conversation can unblock it';
+export const CHAT_WITH_YOURSELF = 'You cannot start a chat with your own dog';
+export const CHAT_UNKNOWN_DOG = 'We could not find a dog with that handle';
+export const CHAT_NO_CONVERSATIONS = 'You have no conversations yet.';
+export const CHAT_PICK_CONVERSATION = 'Choose a conversation to read its messages.';
+export const CHAT_BLOCK_CONFIRM = 'Block {name}? Neither of you will be able to send messages in this conversation until you unblock them.';
+export const CHAT_DELETE_CONFIRM = 'Delete this conversation? Its messages are removed for you only.';
+export const CHAT_BLOCKED_NOTICE = 'This conversation is blocked.';
+export const CHAT_READ = 'Read: {time}';
+export const CHAT_UNREAD = 'Unread';
+export const CHAT_SENT = 'Sent: {time}';
+export const CHAT_EMAIL_SUBJECT = 'New message from {name}';

@@ -6,4 +6,5 @@ import type { WidgetRegistry } from './widget-types';
  */
 export const widgetRegistry: WidgetRegistry = {
   'unread-badge': () => import('../unread-badge/mount'),
+  chat: () => import('../chat/mount'),
 };

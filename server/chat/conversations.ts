@@ -1,0 +1,151 @@
+// The conversation list of spec 1 §3 / spec 2 §3, built in a few set-based queries per call
+// (the chat page polls it, so it stays cheap however many conversations a user has).
+import type { Db } from '../db/index.js';
+import { countUnreadMessages } from './unread.js';
+import { blockState, conversationBetween, firstOwnedPetNum, ownPetsByNum, visiblePetsOfUsers, type ChatPetRow } from './queries.js';
+import { conversationSubject, messageSnippet, NEW_CONVERSATION_ID } from './rules.js';
+import { likenessScore } from './likeness.js';
+import type { ChatPet, Conversation, GetConversationsResponse } from './types.js';
+
+interface SummaryRow {
+  conversation_id: number;
+  subject: string | null;
+  about_pet_num: number | null;
+  my_pet_num: number | null;
+  participant_user_ids: number[];
+  other_user_id: number | null;
+  to_user_name: string | null;
+  num_messages: number | string;
+  num_unread: number | string;
+  last_body: string | null;
+  last_message_at: Date | null;
+  other_last_read_at: Date | null;
+}
+
+// One row per conversation of the user; counts and the latest message only cover what the user
+// still sees (messages after their own cleared_at).
+const SUMMARY_SQL = `
+select c.id as conversation_id, c.subject, c.about_pet_num, me.pet_num as my_pet_num,
+  (select array_agg(p.user_id order by p.user_id) from conversation_participants p where p.conversation_id = c.id) as participant_user_ids,
+  other.user_id as other_user_id, u.name as to_user_name, other.last_read_at as other_last_read_at,
+  (select count(*) from messages m where m.conversation_id = c.id and (me.cleared_at is null or m.created_at > me.cleared_at)) as num_messages,
+  (select count(*) from messages m where m.conversation_id = c.id and (me.cleared_at is null or m.created_at > me.cleared_at)
+     and m.created_by_user_id <> me.user_id
+     and not exists (select 1 from message_read_statuses r where r.message_id = m.id and r.user_id = me.user_id)) as num_unread,
+  last.body as last_body, last.created_at as last_message_at
+from conversation_participants me
+join conversations c on c.id = me.conversation_id
+left join lateral (
+  select p.user_id, p.last_read_at from conversation_participants p
+  where p.conversation_id = c.id and p.user_id <> me.user_id order by p.user_id limit 1
+) other on true
+left join users u on u.id = other.user_id
+left join lateral (
+  select m.body, m.created_at from messages m
+  where m.conversation_id = c.id and (me.cleared_at is null or m.created_at > me.cleared_at)
+  order by m.created_at desc, m.id desc limit 1
+) last on true
+where me.user_id = ?`;
+
+function latest(...times: (Date | null)[]): string | null {
+  const present = times.filter((time): time is Date => time != null).map((time) => new Date(time).getTime());
+  return present.length ? new Date(Math.max(...present)).toISOString() : null;
+}
+
+function petsWithLikeness(activeUserPet: ChatPet | null, toUserPets: ChatPetRow[], aboutPetNum: number | null) {
+  const ordered = [...toUserPets].sort((a, b) => Number(b.petNum === aboutPetNum) - Number(a.petNum === aboutPetNum));
+  return ordered.map(({ handle, name, petImageUrl }) => ({ handle, name, petImageUrl, likenessScore: likenessScore(activeUserPet, { handle }) }));
+}
+
+const publicPet = ({ handle, name, petImageUrl }: ChatPet): ChatPet => ({ handle, name, petImageUrl });
+
+/**
+ * The user's conversations, newest activity first. A conversation the user deleted and that has
+ * no newer message is left out, unless it is `includeId` (the one ?to= opens).
+ */
+export async function listConversations(db: Db, userId: number, includeId: number | null = null): Promise<Conversation[]> {
+  const { rows } = await db.raw<{ rows: SummaryRow[] }>(SUMMARY_SQL, [userId]);
+  const shown = rows.filter((row) => Number(row.num_messages) > 0 || row.conversation_id === includeId);
+  const otherIds = [...new Set(shown.map((row) => row.other_user_id).filter((id): id is number => id != null))];
+  const [petsByOwner, myPets, blocks] = await Promise.all([
+    visiblePetsOfUsers(db, otherIds),
+    ownPetsByNum(db, shown.map((row) => row.my_pet_num).filter((num): num is number => num != null)),
+    blocksWith(db, userId, otherIds),
+  ]);
+  return shown
+    .map((row): Conversation => {
+      const toUserPets = row.other_user_id ? (petsByOwner.get(row.other_user_id) ?? []) : [];
+      const activeUserPet = row.my_pet_num ? (myPets.get(row.my_pet_num) ?? null) : null;
+      const block = row.other_user_id ? blocks.get(row.other_user_id) : undefined;
+      return {
+        conversation_id: row.conversation_id,
+        participant_user_ids: (row.participant_user_ids ?? []).map(Number),
+        most_recent_message_snippet: messageSnippet(row.last_body),
+        toUserPets: toUserPets.map(publicPet),
+        toUserName: row.to_user_name ?? '',
+        subject: row.subject || row.to_user_name || '',
+        num_messages: Number(row.num_messages),
+        num_unread: Number(row.num_unread),
+        blocked: Boolean(block),
+        blockedByMe: block === 'byMe',
+        activeUserPet,
+        pets: petsWithLikeness(activeUserPet, toUserPets, row.about_pet_num),
+        lastActivityAt: latest(row.last_message_at, row.other_last_read_at),
+      };
+    })
+    .sort((a, b) => (b.lastActivityAt ?? '').localeCompare(a.lastActivityAt ?? '') || b.conversation_id - a.conversation_id);
+}
+
+/** Per other user: 'byMe' when the user blocked them, 'byThem' when only they blocked the user. */
+async function blocksWith(db: Db, userId: number, otherIds: readonly number[]): Promise<Map<number, 'byMe' | 'byThem'>> {
+  const found = new Map<number, 'byMe' | 'byThem'>();
+  if (otherIds.length === 0) return found;
+  const rows: { blocker_user_id: number; blocked_user_id: number }[] = await db('blocks')
+    .where((q) => q.where('blocker_user_id', userId).whereIn('blocked_user_id', otherIds))
+    .orWhere((q) => q.where('blocked_user_id', userId).whereIn('blocker_user_id', otherIds))
+    .select('blocker_user_id', 'blocked_user_id');
+  for (const row of rows) {
+    if (row.blocker_user_id === userId) found.set(row.blocked_user_id, 'byMe');
+    else if (!found.has(row.blocker_user_id)) found.set(row.blocker_user_id, 'byThem');
+  }
+  return found;
+}
+
+/** The unsaved conversation -1 with the owner of `pet` (spec 1 §4). */
+async function newConversationWith(db: Db, userId: number, pet: ChatPetRow): Promise<Conversation> {
+  const [myPetNum, petsByOwner, block] = await Promise.all([
+    firstOwnedPetNum(db, userId),
+    visiblePetsOfUsers(db, [pet.ownerId]),
+    blockState(db, userId, [pet.ownerId]),
+  ]);
+  const activeUserPet = myPetNum ? ((await ownPetsByNum(db, [myPetNum])).get(myPetNum) ?? null) : null;
+  const toUserPets = petsByOwner.get(pet.ownerId) ?? [];
+  return {
+    conversation_id: NEW_CONVERSATION_ID,
+    participant_user_ids: [userId, pet.ownerId].sort((a, b) => a - b),
+    most_recent_message_snippet: null,
+    toUserPets: toUserPets.map(publicPet),
+    toUserName: pet.ownerName,
+    subject: conversationSubject(activeUserPet?.name ?? null, pet.name),
+    num_messages: 0,
+    num_unread: 0,
+    ...block,
+    activeUserPet,
+    pets: petsWithLikeness(activeUserPet, toUserPets, pet.petNum),
+    lastActivityAt: null,
+  };
+}
+
+/** GET /members/chat/get-conversations: the list, plus the chat ?to= opens when a dog is given. */
+export async function conversationsFor(db: Db, userId: number, toPet: ChatPetRow | null): Promise<GetConversationsResponse> {
+  const existingId = toPet ? await conversationBetween(db, userId, toPet.ownerId) : undefined;
+  const [conversations, numUnreadMessages] = await Promise.all([listConversations(db, userId, existingId ?? null), countUnreadMessages(db, userId)]);
+  if (toPet && existingId === undefined) conversations.unshift(await newConversationWith(db, userId, toPet));
+  return {
+    conversations,
+    toPetDetails: toPet ? { handle: toPet.handle, name: toPet.name, petImageUrl: toPet.petImageUrl, ownerName: toPet.ownerName } : null,
+    openConversationId: toPet ? (existingId ?? NEW_CONVERSATION_ID) : null,
+    numUnreadMessages,
+  };
+}
+

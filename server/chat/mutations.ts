@@ -1,0 +1,136 @@
+// Writes of the chat, each in one transaction. Callers validate the input shape first (rules.ts);
+// these functions enforce who may do what and answer with HttpErrors carrying the spec's strings.
+import type { Db } from '../db/index.js';
+import { HttpError } from '../auth/guards.js';
+import type { User } from '../users/queries.js';
+import { CHAT_BLOCKED, CHAT_NOT_YOUR_BLOCK, CHAT_RATE_LIMITED, CHAT_WITH_YOURSELF, INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
+import { blockState, conversationBetween, countRecentSends, findParticipation, firstOwnedPetNum, otherParticipantIds, ownPetsByNum, toMessage, type BlockState, type ChatPetRow } from './queries.js';
+import { conversationSubject, NEW_CONVERSATION_ID, SEND_LIMIT_PER_MINUTE } from './rules.js';
+import { queueNewMessageNotices } from './notices.js';
+import type { BlockResponse, SendMessageResponse } from './types.js';
+
+// Namespace of the per-user advisory lock that serialises a user's sends across processes.
+const SEND_LOCK_NAMESPACE = 6006;
+
+/** The user's participation, or 'Not Authorized' for everyone else (and for unknown ids). */
+async function requireParticipation(db: Db, conversationId: number, userId: number) {
+  const participation = await findParticipation(db, conversationId, userId);
+  if (!participation) throw new HttpError(403, NOT_AUTHORIZED);
+  return participation;
+}
+
+export async function assertParticipant(db: Db, conversationId: number, userId: number): Promise<void> {
+  await requireParticipation(db, conversationId, userId);
+}
+
+export interface SendInput {
+  conversationId: number;
+  body: string;
+  /** The dog whose owner a -1 conversation is with (resolved from startNewConversationTo). */
+  toPet: ChatPetRow | null;
+}
+
+/** Resolves the conversation a send goes to, creating it from -1 on the first message. */
+async function conversationForSend(trx: Db, user: User, input: SendInput): Promise<{ id: number; started: boolean }> {
+  if (input.conversationId !== NEW_CONVERSATION_ID) {
+    await requireParticipation(trx, input.conversationId, user.id);
+    return { id: input.conversationId, started: false };
+  }
+  const pet = input.toPet;
+  if (!pet) throw new HttpError(400, INVALID_ARGUMENTS);
+  if (pet.ownerId === user.id) throw new HttpError(400, CHAT_WITH_YOURSELF);
+  const existing = await conversationBetween(trx, user.id, pet.ownerId);
+  if (existing !== undefined) return { id: existing, started: true };
+  const myPetNum = await firstOwnedPetNum(trx, user.id);
+  const myPetName = myPetNum ? ((await ownPetsByNum(trx, [myPetNum])).get(myPetNum)?.name ?? null) : null;
+  const [{ id }] = await trx('conversations')
+    .insert({ subject: conversationSubject(myPetName, pet.name), created_by_user_id: user.id, about_pet_num: pet.petNum })
+    .returning('id');
+  await trx('conversation_participants').insert([
+    { conversation_id: id, user_id: user.id, pet_num: myPetNum },
+    { conversation_id: id, user_id: pet.ownerId, pet_num: pet.petNum },
+  ]);
+  return { id, started: true };
+}
+
+/** POST /members/chat/send-message. */
+export async function sendMessage(db: Db, user: User, input: SendInput): Promise<SendMessageResponse> {
+  return db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?, ?)', [SEND_LOCK_NAMESPACE, user.id]);
+    if ((await countRecentSends(trx, user.id)) >= SEND_LIMIT_PER_MINUTE) throw new HttpError(429, CHAT_RATE_LIMITED);
+    const conversation = await conversationForSend(trx, user, input);
+    const recipients = await otherParticipantIds(trx, conversation.id, user.id);
+    if ((await blockState(trx, user.id, recipients)).blocked) throw new HttpError(403, CHAT_BLOCKED);
+    const [row] = await trx('messages')
+      .insert({ conversation_id: conversation.id, created_by_user_id: user.id, body: input.body })
+      .returning(['id', 'body', 'created_at']);
+    await trx('conversations').where('id', conversation.id).update({ last_message_at: row.created_at });
+    await queueNewMessageNotices(trx, { conversationId: conversation.id, messageId: Number(row.id), senderName: user.name, recipientIds: recipients });
+    const response: SendMessageResponse = { sentMessage: toMessage(row) };
+    if (conversation.started) response.startedConversation = { conversationId: conversation.id };
+    return response;
+  });
+}
+
+/**
+ * Opening a conversation reads its messages: read statuses for the others' messages the user
+ * sees, and a fresh allowance of one e-mail notice. Writes nothing when all was read already.
+ */
+export async function markConversationRead(db: Db, conversationId: number, userId: number): Promise<number> {
+  return db.transaction(async (trx) => {
+    const { rows } = await trx.raw<{ rows: { message_id: number }[] }>(
+      `insert into message_read_statuses (message_id, user_id)
+       select m.id, me.user_id from messages m
+       join conversation_participants me on me.conversation_id = m.conversation_id and me.user_id = ?
+       where m.conversation_id = ? and m.created_by_user_id <> me.user_id
+         and (me.cleared_at is null or m.created_at > me.cleared_at)
+       on conflict do nothing
+       returning message_id`,
+      [userId, conversationId],
+    );
+    if (rows.length > 0) {
+      await trx('conversation_participants')
+        .where({ conversation_id: conversationId, user_id: userId })
+        .update({ last_read_at: trx.fn.now(), email_notice_sent_at: null });
+    }
+    return rows.length;
+  });
+}
+
+/** GET /members/chat/delete-messages-in-conversation/{id}: hides its messages for this user only. */
+export async function clearConversation(db: Db, conversationId: number, userId: number): Promise<void> {
+  await db.transaction(async (trx) => {
+    await requireParticipation(trx, conversationId, userId);
+    await trx('conversation_participants')
+      .where({ conversation_id: conversationId, user_id: userId })
+      .update({ cleared_at: trx.fn.now(), email_notice_sent_at: null });
+  });
+}
+
+const blockResponse = (conversationId: number, state: BlockState): BlockResponse => ({ conversationId, ...state });
+
+/** PUT /members/chat/block: the user blocks the other participant; sends stop both ways. */
+export async function blockConversation(db: Db, conversationId: number, userId: number): Promise<BlockResponse> {
+  return db.transaction(async (trx) => {
+    await requireParticipation(trx, conversationId, userId);
+    const others = await otherParticipantIds(trx, conversationId, userId);
+    if (others.length === 0) throw new HttpError(400, INVALID_ARGUMENTS);
+    await trx('blocks')
+      .insert(others.map((other) => ({ blocker_user_id: userId, blocked_user_id: other, conversation_id: conversationId })))
+      .onConflict(['blocker_user_id', 'blocked_user_id'])
+      .ignore();
+    return blockResponse(conversationId, await blockState(trx, userId, others));
+  });
+}
+
+/** DELETE /members/chat/block: lifts the user's own block; a block by the other stays theirs. */
+export async function unblockConversation(db: Db, conversationId: number, userId: number): Promise<BlockResponse> {
+  return db.transaction(async (trx) => {
+    await requireParticipation(trx, conversationId, userId);
+    const others = await otherParticipantIds(trx, conversationId, userId);
+    const before = await blockState(trx, userId, others);
+    if (before.blocked && !before.blockedByMe) throw new HttpError(403, CHAT_NOT_YOUR_BLOCK);
+    if (others.length > 0) await trx('blocks').where('blocker_user_id', userId).whereIn('blocked_user_id', others).delete();
+    return blockResponse(conversationId, await blockState(trx, userId, others));
+  });
+}

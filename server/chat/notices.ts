@@ -1,0 +1,43 @@
+// E-mail notice of a new chat message (issue 6): through the outbox, only when the recipient's
+// `chat` e-mail preference is on, and at most one per conversation until they read it.
+import type { Db } from '../db/index.js';
+import { emailPreference, queueEmail } from '../outbox/queue.js';
+import { CHAT_EMAIL_SUBJECT } from '../shared/messages.js';
+
+export interface NewMessageNotice {
+  conversationId: number;
+  messageId: number;
+  senderName: string;
+  recipientIds: readonly number[];
+}
+
+/**
+ * Call inside the send's transaction. Claiming `email_notice_sent_at` with a conditional update
+ * keeps it to one notice even when several app processes send at once; reading the
+ * conversation (get-messages) clears it again.
+ */
+export async function queueNewMessageNotices(trx: Db, notice: NewMessageNotice): Promise<number[]> {
+  const notified: number[] = [];
+  for (const userId of notice.recipientIds) {
+    if (!(await emailPreference(trx, userId, 'chat'))) continue;
+    const claimed = await trx('conversation_participants')
+      .where({ conversation_id: notice.conversationId, user_id: userId })
+      .whereNull('email_notice_sent_at')
+      .update({ email_notice_sent_at: trx.fn.now() })
+      .returning('user_id');
+    if (claimed.length === 0) continue;
+    const recipient = await trx('users').where('id', userId).first('email');
+    if (!recipient) continue;
+    await queueEmail(trx, {
+      userId,
+      to: recipient.email,
+      subject: CHAT_EMAIL_SUBJECT.replace('{name}', notice.senderName),
+      text: `${notice.senderName} sent you a message on Embark.\n\nRead it and reply at /members/messages.\n\nWe send one e-mail per conversation until you read it. You can turn chat e-mails off in your settings.`,
+      template: 'chat-new-message',
+      payload: { conversationId: notice.conversationId, senderName: notice.senderName },
+      dedupeKey: `chat-notice:${notice.conversationId}:${userId}:${notice.messageId}`,
+    });
+    notified.push(userId);
+  }
+  return notified;
+}

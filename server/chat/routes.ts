@@ -1,0 +1,131 @@
+// Chat routes (spec 1 §7 REST, spec 2 §2 pages), mounted at /members before the members guard,
+// so the JSON calls answer signed-out callers with JSON whatever their Accept header says.
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import Tokens from 'csrf';
+import type { Db } from '../db/index.js';
+import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
+import { guardImpersonatedGetWrite } from '../impersonation/guard.js';
+import { CSRF_MISMATCH, INTERNAL_SERVER_ERROR, INVALID_ARGUMENTS, PLEASE_LOG_IN } from '../shared/messages.js';
+import { countUnreadMessages } from './unread.js';
+import { conversationsFor } from './conversations.js';
+import { conversationPetImageUrl, findParticipation, listMessages } from './queries.js';
+import { assertParticipant, blockConversation, clearConversation, markConversationRead, sendMessage, unblockConversation } from './mutations.js';
+import { messageBodyError, NEW_CONVERSATION_ID, parseConversationId, parseSendConversationId } from './rules.js';
+import { resolveChatTarget } from './target.js';
+import { chatPage } from './page.js';
+import type { DeleteConversationResponse, GetMessagesResponse } from './types.js';
+
+const requireChatUser: RequestHandler = (req, res, next) => {
+  if (req.currentUser) return next();
+  res.status(401).json({ error: PLEASE_LOG_IN });
+};
+
+const tokens = new Tokens();
+
+/**
+ * The spec puts conversation deletion behind a GET. A plain link or top-level navigation from
+ * another site must not delete anything, so the call needs the same x-csrf-token header as the
+ * other writes (the widget sends it).
+ */
+const requireCsrfHeader: RequestHandler = (req, _res, next) => {
+  const secret = (req.session as { csrfSecret?: string }).csrfSecret;
+  const token = req.get('x-csrf-token');
+  next(secret && token && tokens.verify(secret, token) ? undefined : new HttpError(403, CSRF_MISMATCH));
+};
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+function conversationIdParam(req: Request): number {
+  const id = parseConversationId(req.params.conversationId);
+  if (id === null) throw new HttpError(400, INVALID_ARGUMENTS);
+  return id;
+}
+
+function conversationIdField(req: Request): number {
+  const id = parseConversationId(req.body?.conversationId);
+  if (id === null) throw new HttpError(400, INVALID_ARGUMENTS);
+  return id;
+}
+
+/** The JSON calls under /members/chat. */
+function chatApiRoutes(db: Db): Router {
+  const router = Router();
+  router.use(requireChatUser, noStore);
+
+  router.get('/get-conversations', async (req, res) => {
+    const user = signedInUser(req);
+    const target = await resolveChatTarget(db, user.id, req.query.to);
+    res.json(await conversationsFor(db, user.id, target));
+  });
+
+  router.get('/get-messages/:conversationId', async (req, res) => {
+    const user = signedInUser(req);
+    const conversationId = conversationIdParam(req);
+    await assertParticipant(db, conversationId, user.id);
+    // Staff acting as the user look without marking anything read for them.
+    if (!req.impersonator) await markConversationRead(db, conversationId, user.id);
+    const participation = await findParticipation(db, conversationId, user.id);
+    const [messages, petImageUrl, numUnreadMessages] = await Promise.all([
+      listMessages(db, conversationId, user.id, participation?.clearedAt ?? null),
+      conversationPetImageUrl(db, conversationId, user.id),
+      countUnreadMessages(db, user.id),
+    ]);
+    const response: GetMessagesResponse = { conversationId, messages, petImageUrl, numUnreadMessages };
+    res.json(response);
+  });
+
+  router.post('/send-message', async (req, res) => {
+    const user = signedInUser(req);
+    const bodyError = messageBodyError(req.body?.body);
+    if (bodyError) throw new HttpError(400, bodyError);
+    const conversationId = parseSendConversationId(req.body?.conversationId);
+    if (conversationId === null) throw new HttpError(400, INVALID_ARGUMENTS);
+    const rawTo = req.body?.startNewConversationTo;
+    if (conversationId === NEW_CONVERSATION_ID && (typeof rawTo !== 'string' || rawTo === '')) throw new HttpError(400, INVALID_ARGUMENTS);
+    const target = conversationId === NEW_CONVERSATION_ID ? await resolveChatTarget(db, user.id, rawTo) : null;
+    const body = (req.body.body as string).trim();
+    res.json(await sendMessage(db, user, { conversationId, body, toPet: target }));
+  });
+
+  router.get(
+    '/delete-messages-in-conversation/:conversationId',
+    requireCsrfHeader,
+    guardImpersonatedGetWrite(db, 'chat: delete conversation'),
+    async (req, res) => {
+      const conversationId = conversationIdParam(req);
+      await clearConversation(db, conversationId, signedInUser(req).id);
+      const response: DeleteConversationResponse = { conversationId, deleted: true };
+      res.json(response);
+    },
+  );
+
+  router.put('/block', async (req, res) => {
+    res.json(await blockConversation(db, conversationIdField(req), signedInUser(req).id));
+  });
+
+  router.delete('/block', async (req, res) => {
+    res.json(await unblockConversation(db, conversationIdField(req), signedInUser(req).id));
+  });
+
+  router.use(jsonErrors);
+  return router;
+}
+
+/** Errors of the JSON calls are always `{ error }`, with the spec's strings. */
+const jsonErrors: ErrorRequestHandler = (error, _req, res, _next) => {
+  const known = error instanceof HttpError;
+  const status = known ? error.status : 500;
+  if (status >= 500) console.error(error);
+  res.status(status).json({ error: known ? error.message : INTERNAL_SERVER_ERROR });
+};
+
+/** Mounted at /members: the Messages pages (spec 2 §2) and the chat calls (spec 1 §7). */
+export function chatRoutes(db: Db): Router {
+  const router = Router();
+  router.get(['/messages', '/chat'], requireUser, chatPage(db));
+  router.use('/chat', chatApiRoutes(db));
+  return router;
+}

@@ -1,0 +1,166 @@
+// Two demo users chat through the pages in two browser contexts (issue 6 "How it will be
+// checked"): start with ?to=, send, the message arrives on the other side without a reload,
+// 'Read:' after it is opened, block and unblock, delete, a <script> message stays text, and the
+// header's unread badge follows. Two app instances on one database stand for two processes.
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { testApp } from '../support/app.js';
+import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { resetToDemoData, DEMO_ACCOUNTS } from '../support/demo.js';
+import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import { CHAT_BLOCKED, CHAT_BLOCKED_NOTICE, CHAT_EMPTY_BODY, CHAT_UNREAD } from '../../server/shared/messages.js';
+
+interface Person {
+  context: BrowserContext;
+  page: Page;
+  dialogs: string[];
+}
+
+const LIVE = { timeout: 15_000 };
+
+describe('chat in the browser', function () {
+  this.timeout(120_000);
+  let browser: Browser;
+  let siteA: Awaited<ReturnType<typeof serve>>;
+  let siteB: Awaited<ReturnType<typeof serve>>;
+  let parent: Person;
+  let newbie: Person;
+
+  async function person(origin: string, email: string): Promise<Person> {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await signInThroughForm(page, origin, email, DEMO_PASSWORD);
+    return { context, page, dialogs };
+  }
+
+  async function dialogCount(who: Person, count: number): Promise<void> {
+    for (let waited = 0; who.dialogs.length < count && waited < LIVE.timeout; waited += 50) await who.page.waitForTimeout(50);
+  }
+
+  const badge = (who: Person) => who.page.locator('.unread-badge');
+  const compose = (who: Person) => who.page.locator('.chat-compose__body');
+  const sendText = async (who: Person, text: string) => {
+    await compose(who).fill(text);
+    await who.page.click('.chat-compose__send');
+  };
+  /** A send-message call made from the page, as the widget makes it. */
+  const sendFromPage = (who: Person, conversationId: number, body: string) =>
+    who.page.evaluate(
+      async ({ conversationId, body }) => {
+        const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1]);
+        const response = await fetch('/members/chat/send-message', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': token },
+          body: JSON.stringify({ body, conversationId }),
+        });
+        return { status: response.status, body: await response.json() };
+      },
+      { conversationId, body },
+    );
+
+  before(async () => {
+    await resetToDemoData();
+    siteA = await serve(await testApp());
+    siteB = await serve(await testApp());
+    browser = await launchChromium();
+    parent = await person(siteA.origin, DEMO_ACCOUNTS.parent.email);
+    newbie = await person(siteB.origin, DEMO_ACCOUNTS.newbie.email);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await siteA?.close();
+    await siteB?.close();
+  });
+
+  it('opens the demo conversation from ?to= and the unread badge follows', async () => {
+    await parent.page.goto(`${siteA.origin}/members/messages`);
+    await parent.page.waitForSelector('body.page-ready');
+    expect(await badge(parent).innerText()).to.equal('1');
+    await parent.page.goto(`${siteA.origin}/members/chat?to=sunny-meadow-aurora`);
+    await parent.page.locator('.chat-message__body', { hasText: 'Our dogs came up as relatives' }).waitFor(LIVE);
+    expect(await parent.page.locator('.chat-pane h2').innerText()).to.equal('Bea Breeder');
+    expect(await parent.page.locator('.chat-message__status').first().innerText()).to.match(/^Sent: /);
+    await badge(parent).waitFor({ state: 'hidden', ...LIVE });
+  });
+
+  it('starts a new chat with ?to=, and the message arrives on the other side without a reload', async () => {
+    await parent.page.goto(`${siteA.origin}/members/messages`);
+    await parent.page.waitForSelector('body.page-ready');
+    await newbie.page.goto(`${siteB.origin}/members/chat?to=biscuit`);
+    await newbie.page.waitForSelector('[data-conversation-id="-1"].is-active');
+    expect(await newbie.page.locator('.chat-pane h2').innerText()).to.equal('Pat Parent');
+
+    await newbie.page.click('.chat-compose__send');
+    await dialogCount(newbie, 1);
+    expect(newbie.dialogs).to.deep.equal([CHAT_EMPTY_BODY]);
+
+    await sendText(newbie, 'Hello from Nia! Is Biscuit friendly?');
+    await newbie.page.locator('.chat-message--mine .chat-message__body', { hasText: 'Hello from Nia!' }).waitFor(LIVE);
+    await newbie.page.waitForSelector('.chat-list__item.is-active:not([data-conversation-id="-1"])', LIVE);
+    expect(await compose(newbie).inputValue()).to.equal('');
+    expect(await newbie.page.locator('.chat-message--mine .chat-message__status').innerText()).to.equal(CHAT_UNREAD);
+
+    // Parent's page, served by the other app process, shows it without a reload.
+    const arrived = parent.page.locator('.chat-list__item', { hasText: 'Nia Newbie' });
+    await arrived.waitFor(LIVE);
+    await parent.page.locator('.unread-badge', { hasText: '1' }).waitFor(LIVE);
+    await arrived.click();
+    await parent.page.locator('.chat-message--theirs .chat-message__body', { hasText: 'Is Biscuit friendly?' }).waitFor(LIVE);
+    await badge(parent).waitFor({ state: 'hidden', ...LIVE });
+
+    await newbie.page.locator('.chat-message--mine .chat-message__status', { hasText: /^Read: / }).waitFor(LIVE);
+    await sendText(parent, 'Very friendly!');
+    await newbie.page.locator('.chat-message--theirs .chat-message__body', { hasText: 'Very friendly!' }).waitFor(LIVE);
+  });
+
+  it('shows a <script> message as text', async () => {
+    const body = '<script>window.__chatXss = true</script><b>bold?</b>';
+    await sendText(newbie, body);
+    const shown = parent.page.locator('.chat-message--theirs .chat-message__body', { hasText: '<script>' });
+    await shown.waitFor(LIVE);
+    expect(await shown.innerText()).to.equal(body);
+    expect(await parent.page.evaluate(() => (window as unknown as { __chatXss?: boolean }).__chatXss)).to.equal(undefined);
+    expect(await parent.page.locator('.chat-message b').count()).to.equal(0);
+  });
+
+  it('blocks with confirmation, refuses sending on both sides, and unblocks', async () => {
+    const conversationId = Number(await newbie.page.locator('.chat-list__item.is-active').getAttribute('data-conversation-id'));
+    await parent.page.click('.chat-block');
+    await parent.page.locator('[role="dialog"]', { hasText: 'Block Nia Newbie?' }).waitFor();
+    await parent.page.click('.chat-modal__confirm');
+    await parent.page.locator('.chat-pane__blocked', { hasText: CHAT_BLOCKED_NOTICE }).waitFor(LIVE);
+    expect(await compose(parent).count()).to.equal(0);
+    await newbie.page.locator('.chat-pane__blocked').waitFor(LIVE);
+    expect(await compose(newbie).count()).to.equal(0);
+    expect(await newbie.page.locator('.chat-unblock').count()).to.equal(0);
+
+    const fromNewbie = await sendFromPage(newbie, conversationId, 'Are you there?');
+    expect(fromNewbie).to.deep.equal({ status: 403, body: { error: CHAT_BLOCKED } });
+    const fromParent = await sendFromPage(parent, conversationId, 'Bye');
+    expect(fromParent).to.deep.equal({ status: 403, body: { error: CHAT_BLOCKED } });
+
+    await parent.page.click('.chat-unblock');
+    await compose(parent).waitFor(LIVE);
+    await compose(newbie).waitFor(LIVE);
+    await sendText(newbie, 'Thanks for unblocking');
+    await parent.page.locator('.chat-message__body', { hasText: 'Thanks for unblocking' }).waitFor(LIVE);
+  });
+
+  it('deletes a conversation for the deleting user only', async () => {
+    await parent.page.click('.chat-delete');
+    await dialogCount(parent, 1);
+    await parent.page.locator('.chat-list__item', { hasText: 'Nia Newbie' }).waitFor({ state: 'detached', ...LIVE });
+    expect(parent.dialogs.at(-1)).to.match(/^Delete this conversation/);
+    await parent.page.reload();
+    expect(await parent.page.locator('.chat-list__item', { hasText: 'Nia Newbie' }).count()).to.equal(0);
+    await newbie.page.reload();
+    await newbie.page.locator('.chat-list__item', { hasText: 'Pat Parent' }).click();
+    await newbie.page.locator('.chat-message__body', { hasText: 'Thanks for unblocking' }).waitFor(LIVE);
+  });
+});

@@ -1,0 +1,36 @@
+import type { ChatWidgetProps } from '../../server/chat/types';
+import { CHAT_PICK_CONVERSATION } from '../../server/shared/messages';
+import { chatApi } from './api';
+import { ConversationList } from './ConversationList';
+import { ConversationPane } from './ConversationPane';
+import { useChat, type ChatDeps } from './use-chat';
+
+const browserDeps: ChatDeps = {
+  api: chatApi,
+  alert: (message) => window.alert(message),
+  confirm: (message) => window.confirm(message),
+};
+
+/** The chat inbox of /members/messages and /members/chat (spec 2 §3 "Chat inbox"). */
+export function ChatApp(props: ChatWidgetProps & { deps?: ChatDeps }) {
+  const chat = useChat(props, props.deps ?? browserDeps);
+  return (
+    <div className="chat-app">
+      <ConversationList conversations={chat.conversations} activeId={chat.activeId} error={chat.listError} onSelect={chat.select} />
+      {chat.active ? (
+        <ConversationPane
+          conversation={chat.active}
+          messages={chat.messages}
+          petImageUrl={chat.petImageUrl}
+          sending={chat.sending}
+          onSend={chat.send}
+          onBlock={chat.block}
+          onUnblock={chat.unblock}
+          onDelete={chat.remove}
+        />
+      ) : (
+        <p className="chat-pane chat-pane--empty">{CHAT_PICK_CONVERSATION}</p>
+      )}
+    </div>
+  );
+}

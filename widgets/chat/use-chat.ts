@@ -1,0 +1,167 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChatWidgetProps, Conversation, Message } from '../../server/chat/types';
+import { CHAT_POLL_MS, messageBodyError, NEW_CONVERSATION_ID } from '../../server/chat/rules';
+import { CHAT_BLOCK_FAILED, CHAT_DELETE_CONFIRM, CHAT_DELETE_FAILED, CHAT_SEND_FAILED, CHAT_UNBLOCK_FAILED } from '../../server/shared/messages';
+import type { ChatApi } from './api';
+import { activityKey, announceUnreadCount, initialConversationId, markedRead, withBlock } from './state';
+
+export interface ChatDeps {
+  api: ChatApi;
+  alert: (message: string) => void;
+  confirm: (message: string) => boolean;
+}
+
+/**
+ * The chat's state. Live updates: while the page is visible it polls get-conversations (one cheap
+ * call; the database is the source of truth, so any app process answers) and reloads the open
+ * conversation only when its messages or the other side's reading moved.
+ */
+export function useChat(props: ChatWidgetProps, { api, alert, confirm }: ChatDeps) {
+  const [conversations, setConversations] = useState<Conversation[]>(props.conversations);
+  const [activeId, setActiveId] = useState<number | null>(initialConversationId(props));
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [petImageUrl, setPetImageUrl] = useState<string | null>(null);
+  const [listError, setListError] = useState(false);
+  const [sending, setSending] = useState(false);
+  const sendingNow = useRef(false);
+  const activeNow = useRef(activeId);
+  activeNow.current = activeId;
+  const loadedKey = useRef('');
+  const listRequest = useRef(0);
+
+  const refreshList = useCallback(async () => {
+    const request = ++listRequest.current;
+    try {
+      const data = await api.getConversations(props.to);
+      if (request !== listRequest.current) return; // a newer answer is on its way
+      setConversations(data.conversations);
+      setListError(false);
+      announceUnreadCount(data.numUnreadMessages);
+    } catch (failure) {
+      console.error(failure);
+      if (request === listRequest.current) setListError(true);
+    }
+  }, [api, props.to]);
+
+  const loadMessages = useCallback(
+    async (conversationId: number) => {
+      try {
+        const data = await api.getMessages(conversationId);
+        if (activeNow.current !== conversationId) return;
+        setMessages(data.messages);
+        setPetImageUrl(data.petImageUrl);
+        setConversations((current) => markedRead(current, conversationId));
+        announceUnreadCount(data.numUnreadMessages);
+      } catch (failure) {
+        console.error(failure);
+        setListError(true);
+      }
+    },
+    [api],
+  );
+
+  const active = conversations.find((c) => c.conversation_id === activeId);
+  const key = activeId !== null && activeId !== NEW_CONVERSATION_ID ? activityKey(active) || `${activeId}` : '';
+  useEffect(() => {
+    if (key === loadedKey.current) return;
+    loadedKey.current = key;
+    if (!key) {
+      setMessages([]);
+      setPetImageUrl(null);
+    } else {
+      void loadMessages(activeId!);
+    }
+  }, [key, activeId, loadMessages]);
+
+  useEffect(() => {
+    const poll = (): void => {
+      if (document.visibilityState === 'visible') void refreshList();
+    };
+    const timer = setInterval(poll, CHAT_POLL_MS);
+    document.addEventListener('visibilitychange', poll);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', poll);
+    };
+  }, [refreshList]);
+
+  const select = useCallback((conversationId: number) => setActiveId(conversationId), []);
+
+  /** Spec 2 §5: blank bodies are refused, and no second send starts while one is in progress. */
+  const send = useCallback(
+    async (body: string): Promise<boolean> => {
+      if (sendingNow.current || activeId === null) return false;
+      const invalid = messageBodyError(body);
+      if (invalid) {
+        alert(invalid);
+        return false;
+      }
+      sendingNow.current = true;
+      setSending(true);
+      try {
+        const isNew = activeId === NEW_CONVERSATION_ID;
+        const outcome = await api.sendMessage({ body, conversationId: activeId, startNewConversationTo: isNew ? props.to : null });
+        if (outcome.kind === 'error') {
+          alert(outcome.error);
+          return false;
+        }
+        const started = outcome.response.startedConversation?.conversationId;
+        if (started !== undefined && started !== activeId) setActiveId(started);
+        else setMessages((current) => [...current, outcome.response.sentMessage]);
+        await refreshList();
+        return true;
+      } catch (failure) {
+        console.error(failure);
+        alert(CHAT_SEND_FAILED);
+        return false;
+      } finally {
+        sendingNow.current = false;
+        setSending(false);
+      }
+    },
+    [activeId, alert, api, props.to, refreshList],
+  );
+
+  const block = useCallback(
+    async (conversationId: number) => {
+      try {
+        const state = await api.block(conversationId);
+        setConversations((current) => withBlock(current, conversationId, state.blocked, state.blockedByMe));
+      } catch (failure) {
+        console.error(failure);
+        alert(CHAT_BLOCK_FAILED);
+      }
+    },
+    [alert, api],
+  );
+
+  const unblock = useCallback(
+    async (conversationId: number) => {
+      try {
+        const state = await api.unblock(conversationId);
+        setConversations((current) => withBlock(current, conversationId, state.blocked, state.blockedByMe));
+      } catch (failure) {
+        console.error(failure);
+        alert(CHAT_UNBLOCK_FAILED);
+      }
+    },
+    [alert, api],
+  );
+
+  const remove = useCallback(
+    async (conversationId: number) => {
+      if (!confirm(CHAT_DELETE_CONFIRM)) return;
+      try {
+        await api.deleteConversation(conversationId);
+        setActiveId(null);
+        await refreshList();
+      } catch (failure) {
+        console.error(failure);
+        alert(CHAT_DELETE_FAILED);
+      }
+    },
+    [alert, api, confirm, refreshList],
+  );
+
+  return { conversations, active, activeId, messages, petImageUrl, listError, sending, select, send, block, unblock, remove };
+}
