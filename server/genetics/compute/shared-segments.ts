@@ -43,6 +43,29 @@ function ibd1(gA: number, gB: number, pA: number, pB: number): number {
   return total;
 }
 
+let maskCache: { panel: MarkerPanel; mask: Uint8Array } | undefined;
+
+function snpMask(panel: MarkerPanel): Uint8Array {
+  if (maskCache?.panel !== panel) maskCache = { panel, mask: Uint8Array.from(panel.markers, (m) => (m.kind === 'snp' ? 1 : 0)) };
+  return maskCache.mask;
+}
+
+/** Best of the three ways into a state (ties go to the lowest state, as before); records where it came from. */
+function pickBest(from0: number, from1: number, from2: number, back: Uint8Array, at: number): number {
+  let best = from0;
+  let from = 0;
+  if (from1 > best) {
+    best = from1;
+    from = 1;
+  }
+  if (from2 > best) {
+    best = from2;
+    from = 2;
+  }
+  back[at] = from;
+  return best;
+}
+
 /**
  * Shared IBD segments of two dogs on the markers they both have, by a three-state hidden Markov
  * model (sharing none, one or both chromosome copies) along the genetic map. Judging genotypes
@@ -50,24 +73,30 @@ function ibd1(gA: number, gB: number, pA: number, pB: number): number {
  */
 export function sharedDna(panel: MarkerPanel, callsA: Calls, callsB: Calls, backgroundA: Float32Array, backgroundB: Float32Array): SharedDna {
   const P = SEGMENT_PARAMETERS;
-  const logPrior = P.ibdPrior.map(Math.log);
+  const prior = P.ibdPrior;
+  const e = P.genotypeError;
   const segments: SharedSegment[] = [];
   let coveredCm = 0;
   let weightedShared = 0;
   let compared = 0;
   const cm = panel.centimorgans;
+  const snp = snpMask(panel);
+  const usedAll = new Uint32Array(panel.markers.length);
+  const back = new Uint8Array(panel.markers.length * 3);
   for (const range of panel.ranges) {
     if (range.chromosome >= X_CHROMOSOME) continue;
-    const used: number[] = [];
+    let n = 0;
     for (let j = range.start; j < range.end; j++) {
-      if (panel.markers[j].kind === 'snp' && callsA[j] !== NO_CALL && callsB[j] !== NO_CALL) used.push(j);
+      if (snp[j] && callsA[j] !== NO_CALL && callsB[j] !== NO_CALL) usedAll[n++] = j;
     }
-    if (used.length < 2) continue;
-    compared += used.length;
-    coveredCm += cm[used[used.length - 1]] - cm[used[0]];
-    const n = used.length;
-    const back = new Uint8Array(n * 3);
-    let score = [0, 0, 0];
+    if (n < 2) continue;
+    const used = usedAll.subarray(0, n);
+    compared += n;
+    coveredCm += cm[used[n - 1]] - cm[used[0]];
+    // Viterbi in probabilities rescaled at every marker (no logarithms in the loop)
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
     for (let t = 0; t < n; t++) {
       const j = used[t];
       const gA = callsA[j];
@@ -75,33 +104,33 @@ export function sharedDna(panel: MarkerPanel, callsA: Calls, callsB: Calls, back
       const pA = clamp(backgroundA[j], P.frequencyFloor);
       const pB = clamp(backgroundB[j], P.frequencyFloor);
       const none = hwe(gA, pA) * hwe(gB, pB);
-      const e = P.genotypeError;
-      const emission = [
-        none,
-        (1 - e) * ibd1(gA, gB, pA, pB) + e * none,
-        (1 - e) * (gA === gB ? hwe(gA, (pA + pB) / 2) : 0) + e * none,
-      ].map(Math.log);
+      const e0 = none;
+      const e1 = (1 - e) * ibd1(gA, gB, pA, pB) + e * none;
+      const e2 = (1 - e) * (gA === gB ? hwe(gA, (pA + pB) / 2) : 0) + e * none;
       if (t === 0) {
-        score = emission.map((x, s) => x + logPrior[s]);
-        continue;
-      }
-      const stay = Math.exp(-P.ibdSwitchPerCm * (cm[j] - cm[used[t - 1]]));
-      const next = [0, 0, 0];
-      for (let s = 0; s < 3; s++) {
-        let best = -Infinity;
-        let from = 0;
-        for (let r = 0; r < 3; r++) {
-          const v = score[r] + Math.log((r === s ? stay : 0) + (1 - stay) * P.ibdPrior[s]);
-          if (v > best) {
-            best = v;
-            from = r;
-          }
+        s0 = e0 * prior[0];
+        s1 = e1 * prior[1];
+        s2 = e2 * prior[2];
+      } else {
+        const stay = Math.exp(-P.ibdSwitchPerCm * (cm[j] - cm[used[t - 1]]));
+        const move = 1 - stay;
+        const base = t * 3;
+        // to state s: from itself (stay + move * prior[s]) or from another (move * prior[s])
+        const n0 = pickBest(s0 * (stay + move * prior[0]), s1 * move * prior[0], s2 * move * prior[0], back, base);
+        const n1 = pickBest(s0 * move * prior[1], s1 * (stay + move * prior[1]), s2 * move * prior[1], back, base + 1);
+        const n2 = pickBest(s0 * move * prior[2], s1 * move * prior[2], s2 * (stay + move * prior[2]), back, base + 2);
+        s0 = n0 * e0;
+        s1 = n1 * e1;
+        s2 = n2 * e2;
+        const best = Math.max(s0, s1, s2);
+        if (best > 0) {
+          s0 /= best;
+          s1 /= best;
+          s2 /= best;
         }
-        next[s] = best + emission[s];
-        back[t * 3 + s] = from;
       }
-      score = next;
     }
+    const score = [s0, s1, s2];
     const states = new Uint8Array(n);
     states[n - 1] = score.indexOf(Math.max(...score));
     for (let t = n - 1; t > 0; t--) states[t - 1] = back[t * 3 + states[t]];

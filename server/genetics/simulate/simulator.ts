@@ -29,6 +29,7 @@ const WOLF_SHARE: Readonly<Record<string, number>> = {
   'siberian-husky': 0.08, 'alaskan-malamute': 0.1, akita: 0.08, 'shiba-inu': 0.07, 'greenland-dog': 0.1,
   'chow-chow': 0.06, basenji: 0.05, saluki: 0.04, 'afghan-hound': 0.05, samoyed: 0.06, 'czechoslovakian-vlcak': 0.25,
 };
+const REFERENCE_PRIOR_COUNT = 0.5;
 const MT_HAPLOGROUPS = ['A1a', 'A1b', 'A1d', 'A1e', 'A2', 'A3', 'A4', 'A5', 'B1', 'C1', 'C2', 'D1', 'D2'];
 const Y_HAPLOGROUPS = ['A1a', 'A1b', 'A2', 'B1', 'C1', 'H1a', 'H3a', 'H5', 'H6'];
 
@@ -202,14 +203,37 @@ export class PopulationSimulator {
     return haplotype;
   }
 
+  /** The breed's founder haplotypes, and the stream the breed's stock goes on drawing from. */
+  private founders(slug: string): { founders: Uint8Array[]; random: Random } {
+    const population = this.population(slug);
+    const random = this.stream(`stock:${slug}`);
+    const founders = Array.from({ length: this.options.founderHaplotypes }, () => this.founderHaplotype(population, random));
+    return { founders, random };
+  }
+
+  /**
+   * Alt-allele frequency of a breed's (or the wolves') stock at every marker: the mean of its founder
+   * haplotypes, which today's dogs are mosaics of, with a small prior so none is exactly 0 or 1.
+   * This is what a lab's reference dogs converge to, without simulating any dog.
+   */
+  referenceFrequencies(slug: string): Float32Array {
+    const { founders } = this.founders(slug);
+    const n = this.panel.markers.length;
+    const counts = new Uint16Array(n);
+    for (const haplotype of founders) for (let j = 0; j < n; j++) counts[j] += haplotype[j];
+    const out = new Float32Array(n);
+    const denominator = founders.length + 2 * REFERENCE_PRIOR_COUNT;
+    for (let j = 0; j < n; j++) out[j] = (counts[j] + REFERENCE_PRIOR_COUNT) / denominator;
+    return out;
+  }
+
   /**
    * Today's dogs of a breed: each haplotype a mosaic of a few founder haplotypes, so dogs of one
    * breed share short old segments and carry runs of homozygosity, as closed breeds do.
    */
   private buildStock(slug: string): SimulatedDog[] {
     const population = this.population(slug);
-    const random = this.stream(`stock:${slug}`);
-    const founders = Array.from({ length: this.options.founderHaplotypes }, () => this.founderHaplotype(population, random));
+    const { founders, random } = this.founders(slug);
     const age = this.options.breedAgeGenerations;
     const stock = Array.from({ length: this.options.breedStockSize }, (_, i): SimulatedDog => {
       const sex: Sex = i % 2 === 0 ? 'm' : 'f';

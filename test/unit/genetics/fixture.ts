@@ -3,6 +3,7 @@ import { PopulationSimulator } from '../../../server/genetics/simulate/simulator
 import { callsOf, type SimulatedDog } from '../../../server/genetics/simulate/dog.js';
 import { buildReferencePanel, individualFrequencies, type ReferencePanel } from '../../../server/genetics/compute/reference-panel.js';
 import { populationName } from '../../../server/genetics/compute/breed-mix.js';
+import { buildSimulatedReferencePanel } from '../../../server/genetics/simulate/reference.js';
 
 export const FIXTURE_BREEDS = [
   'labrador-retriever', 'golden-retriever', 'standard-poodle', 'beagle', 'boxer', 'german-shepherd-dog',
@@ -36,4 +37,12 @@ export function fixture(): Fixture {
 export function breedingDogs(slug: string): { males: SimulatedDog[]; females: SimulatedDog[] } {
   const stock = fixture().simulator.stock(slug);
   return { males: stock.filter((d) => d.sex === 'm'), females: stock.filter((d) => d.sex === 'f') };
+}
+
+let fullReference: ReferencePanel | undefined;
+
+/** The fixture's world with every reference breed and the wolves, as the lab's breed mix sees it. */
+export function allBreedsReference(): ReferencePanel {
+  fullReference ??= buildSimulatedReferencePanel(fixture().simulator);
+  return fullReference;
 }

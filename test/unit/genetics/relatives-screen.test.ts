@@ -1,0 +1,120 @@
+import { expect } from 'chai';
+import { RELATIVE_SCREEN_PARAMETERS } from '../../../server/genetics/compute/parameters.js';
+import { individualFrequencies } from '../../../server/genetics/compute/reference-panel.js';
+import { relatednessCategory } from '../../../server/genetics/compute/relatedness.js';
+import { addToRelativeIndex, buildRelativeIndex, createRelativeIndex, screenRelatives } from '../../../server/genetics/compute/relative-screen.js';
+import { sharedDna } from '../../../server/genetics/compute/shared-segments.js';
+import { callsOf, type SimulatedDog } from '../../../server/genetics/simulate/dog.js';
+import { allBreedsReference, breedingDogs, fixture } from './fixture.js';
+
+const BREEDS = ['labrador-retriever', 'boxer', 'chihuahua', 'border-collie'];
+
+function family(slug: string, i: number) {
+  const { simulator } = fixture();
+  const { males, females } = breedingDogs(slug);
+  const sire = males[i % males.length];
+  const dam = females[i % females.length];
+  const [pup, fullSib] = simulator.litter(sire, dam, 2);
+  const halfSib = simulator.mate(sire, females[(i + 1) % females.length]);
+  const daughter = simulator.mate(sire, dam, 'f');
+  const cousin = simulator.mate(males[(i + 1) % males.length], daughter);
+  const son = simulator.mate(sire, dam, 'm');
+  const cousinOfCousin = simulator.mate(son, females[(i + 2) % females.length]);
+  const strangers = [simulator.mate(males[(i + 2) % males.length], females[(i + 3) % females.length]), simulator.purebred('beagle'), simulator.purebred('pug')];
+  return { pup, relatives: { sire, fullSib, halfSib }, cousins: [cousin, cousinOfCousin] as const, strangers };
+}
+
+const entry = (d: SimulatedDog) => ({ id: d.id, calls: callsOf(d) });
+
+describe('relative screen on bit-packed homozygotes', function () {
+  this.timeout(120_000);
+
+  it('never screens out parents, full and half siblings or cousins, and drops most unrelated dogs', () => {
+    const { panel } = fixture();
+    let strangersKept = 0;
+    let strangers = 0;
+    for (const slug of BREEDS) {
+      for (let i = 0; i < 10; i++) {
+        const f = family(slug, i);
+        const [cousinA, cousinB] = f.cousins;
+        const others = [...Object.values(f.relatives), ...f.strangers];
+        const index = buildRelativeIndex(panel, [...others, cousinB].map(entry));
+        const kept = new Set(screenRelatives(index, callsOf(f.pup)).map((c) => c.id));
+        for (const [name, dog] of Object.entries(f.relatives)) expect(kept.has(dog.id), `${slug} ${name}`).to.equal(true);
+        const cousinScreen = screenRelatives(index, callsOf(cousinA), { minKinship: -1 }).find((c) => c.id === cousinB.id)!;
+        expect(cousinScreen.kinship, `${slug} cousin`).to.be.at.least(RELATIVE_SCREEN_PARAMETERS.minKinship);
+        strangers += f.strangers.length;
+        strangersKept += f.strangers.filter((s) => kept.has(s.id)).length;
+        for (const other of f.strangers.slice(1)) expect(kept.has(other.id), 'a dog of another breed').to.equal(false);
+        const byRate = screenRelatives(index, callsOf(f.pup), { maxOpposingHomozygoteRate: 0.005 }).map((c) => c.id);
+        expect(byRate, 'parents have (almost) no opposing homozygotes').to.include(f.relatives.sire.id);
+      }
+    }
+    expect(strangersKept / strangers).to.be.below(0.3);
+  });
+
+  it('matches one dog against 100,000 dogs, shared DNA included, in under a second', () => {
+    const { panel, simulator } = fixture();
+    const reference = allBreedsReference();
+    const K = reference.populations.length;
+    const f = family('labrador-retriever', 3);
+    const index = createRelativeIndex(panel, 100_000);
+    const known = new Map<number, { calls: Uint8Array; background: Float32Array }>();
+    for (const dog of [...Object.values(f.relatives), f.cousins[0]]) {
+      known.set(dog.id, { calls: callsOf(dog), background: individualFrequencies(reference, new Map(Object.entries(dog.ancestry))) });
+      addToRelativeIndex(index, dog.id, callsOf(dog));
+    }
+    // synthetic dogs: each allele drawn (by a hash, so any marker can be regenerated) from one of two reference breeds
+    const breedsOf = (id: number): [number, number] => [id % K, id % 3 === 0 ? id % K : (id * 7919) % K];
+    const synthetic = (id: number, markers: ArrayLike<number>, out: Uint8Array) => {
+      const [a, b] = breedsOf(id);
+      const fa = reference.frequencies[a];
+      const fb = reference.frequencies[b];
+      for (let i = 0; i < markers.length; i++) {
+        const j = markers[i];
+        out[j] = (uniform(id, j, 1) < fa[j] ? 1 : 0) + (uniform(id, j, 2) < fb[j] ? 1 : 0);
+      }
+    };
+    const buffer = new Uint8Array(panel.markers.length).fill(3);
+    for (let id = 1_000_000; index.size < 100_000; id++) {
+      synthetic(id, index.markers, buffer);
+      addToRelativeIndex(index, id, buffer);
+    }
+    const query = callsOf(f.pup);
+    const queryBackground = individualFrequencies(reference, new Map(Object.entries(f.pup.ancestry)));
+    const start = performance.now();
+    const candidates = screenRelatives(index, query);
+    const screenMs = performance.now() - start;
+    const found = new Map<number, string>();
+    for (const c of candidates) {
+      let other = known.get(c.id);
+      if (!other) {
+        const calls = new Uint8Array(panel.markers.length).fill(3);
+        synthetic(c.id, panel.autosomalSnps, calls);
+        const [a, b] = breedsOf(c.id);
+        const shares = new Map([[reference.populations[a].slug, 0.5]]);
+        shares.set(reference.populations[b].slug, (shares.get(reference.populations[b].slug) ?? 0) + 0.5);
+        other = { calls, background: individualFrequencies(reference, shares) };
+      }
+      const category = relatednessCategory(sharedDna(panel, query, other.calls, queryBackground, other.background));
+      if (category) found.set(c.id, category.key);
+    }
+    const seconds = (performance.now() - start) / 1000;
+    console.log(`      relatives: 1 dog against ${index.size} in ${seconds.toFixed(2)} s (screen ${screenMs.toFixed(0)} ms, ${candidates.length} candidates through sharedDna)`);
+    expect(found.get(f.relatives.sire.id)).to.equal('immediateFamily');
+    expect(found.get(f.relatives.fullSib.id)).to.equal('immediateFamily');
+    expect(found.get(f.relatives.halfSib.id)).to.equal('closeFamily');
+    expect(seconds).to.be.below(1);
+    expect(simulator).to.not.equal(undefined);
+  });
+});
+
+function uniform(id: number, marker: number, salt: number): number {
+  let h = Math.imul(id ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(marker + salt * 0x27d4eb2f, 0xc2b2ae35);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x846ca68b);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}
