@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { MISSING_ENV } from './shared/messages.js';
+import { labOptionsFromEnv, type LabOptions } from './lab/options.js';
 
 export interface Settings {
   port: number;
@@ -12,6 +13,10 @@ export interface Settings {
   loadDemoData: boolean;
   /** Product site, shop and help links used by the site shell. */
   links: SiteLinks;
+  /** The genetics lab: seed of the reference world and marker panel size. */
+  lab: LabOptions;
+  /** Simulated dogs loaded with the demo data. */
+  demoPopulationSize: number;
 }
 
 export interface SiteLinks {
@@ -51,6 +56,8 @@ export function loadSettings(env: Env = process.env): Settings {
     nodeEnv,
     isProduction,
     loadDemoData: env.DEMO_DATA ? env.DEMO_DATA !== 'false' : !isProduction,
+    lab: labOptionsFromEnv(env),
+    demoPopulationSize: Number(env.DEMO_POPULATION_SIZE ?? 2500),
     links: {
       productSite: env.PRODUCT_SITE_URL || 'https://embarkvet.com',
       shop: env.SHOP_URL || 'https://shop.embarkvet.com',

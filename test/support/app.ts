@@ -4,8 +4,11 @@ import { createApp } from '../../server/app.js';
 import { loadSettings, type Settings } from '../../server/settings.js';
 import { testDb } from './database.js';
 
+/** A small marker panel keeps the genetics in tests fast; every test uses the same one. */
+export const TEST_LAB_OPTIONS = { seed: 4242, panelSize: 3000 };
+
 export function testSettings(overrides: Partial<Settings> = {}): Settings {
-  return { ...loadSettings({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret' }), ...overrides };
+  return { ...loadSettings({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret' }), lab: TEST_LAB_OPTIONS, demoPopulationSize: 0, ...overrides };
 }
 
 export async function testApp(overrides: Partial<Settings> = {}): Promise<Express> {

@@ -1,6 +1,7 @@
 import { openDatabase, type Database, type Db } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { syncCatalogues } from '../../server/catalogue/sync.js';
+import { forgetLab } from '../../server/lab/lab.js';
 
 let opening: Promise<Database> | undefined;
 
@@ -27,7 +28,7 @@ export async function testDb(): Promise<Db> {
 }
 
 // Filled by migrations and the catalogue sync, not by tests, so they survive a reset.
-const KEPT_TABLES = new Set(['knex_migrations', 'knex_migrations_lock']);
+const KEPT_TABLES = new Set(['knex_migrations', 'knex_migrations_lock', 'markers', 'marker_panels', 'panel_markers']);
 
 /** Empties every table that tests write to, and restarts their ids. */
 export async function resetDatabase(db: Db): Promise<void> {
@@ -35,6 +36,7 @@ export async function resetDatabase(db: Db): Promise<void> {
   const keep = new Set([...KEPT_TABLES, ...(await catalogueTables(db))]);
   const tables = rows.map((row) => row.tablename).filter((name) => !keep.has(name));
   if (tables.length > 0) await db.raw(`truncate table ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
+  forgetLab(db);
 }
 
 let catalogues: string[] | undefined;

@@ -1,0 +1,126 @@
+// The lab's side of the genetics engine: from a raw-data file to what the database stores.
+import { TRAIT_LOCI } from '../genetics/catalogue/traits.js';
+import { designerCrossOf } from '../genetics/compute/breed-mix.js';
+import { computeResults, type DogResults } from '../genetics/compute/results.js';
+import type { HealthStatus } from '../genetics/compute/health.js';
+import type { TraitCall } from '../genetics/compute/traits.js';
+import type { Calls } from '../genetics/genotype.js';
+import type { MarkerPanel } from '../genetics/panel.js';
+import { GenotypeFileError } from '../genetics/formats/genotype-file-error.js';
+import { parseTsvGenotypes } from '../genetics/formats/tsv.js';
+import { breedBySlug } from '../genetics/catalogue/breeds.js';
+import { traitLocusSlug } from '../catalogue/sync.js';
+import type { Lab } from './lab.js';
+import type { StoredBreedType, StoredHealthCall, StoredResults, StoredScenario } from './results-store.js';
+import { IngestError } from './ingest-error.js';
+
+export interface ParsedGenotypeFile {
+  swabCode: string;
+  swabLine: number;
+  calls: Calls;
+  noCallRate: number;
+  format: 'raw_tsv';
+}
+
+export function parseGenotypeFile(text: string, panel: MarkerPanel): ParsedGenotypeFile {
+  try {
+    const parsed = parseTsvGenotypes(text, panel);
+    const swabLine = text.split('\n').findIndex((line) => /^#\s*swab:/i.test(line)) + 1;
+    return { swabCode: parsed.swabCode, swabLine, calls: parsed.calls, noCallRate: parsed.noCallRate, format: 'raw_tsv' };
+  } catch (error) {
+    if (error instanceof GenotypeFileError) throw new IngestError(error.message.replace(/^line \d+: /, ''), error.line || undefined);
+    throw error;
+  }
+}
+
+export interface GenotypeAnalysis {
+  results: StoredResults;
+  breedShares: Map<string, number>;
+  inferredSex: 'm' | 'f' | null;
+  xHeterozygosity: number | null;
+  sexMismatch: boolean;
+  noCallRate: number;
+}
+
+const HEALTH_CALLS: Record<HealthStatus, StoredHealthCall> = { clear: 'clear', carrier: 'carrier', atRisk: 'at_risk', noCall: 'no_call', notTested: 'not_tested' };
+
+export function analyseGenotype(lab: Lab, calls: Calls, statedSex: 'm' | 'f' | null): GenotypeAnalysis {
+  const computed = computeResults({ reference: lab.reference, calls, statedSex });
+  let missing = 0;
+  for (const call of calls) if (call === 3) missing++;
+  return {
+    results: toStoredResults(computed),
+    breedShares: new Map(Object.entries(computed.breedShares)),
+    inferredSex: computed.inferredSex,
+    xHeterozygosity: computed.notTested.includes('sex') ? null : computed.xHeterozygosity,
+    sexMismatch: computed.sexMismatch,
+    noCallRate: calls.length ? missing / calls.length : 1,
+  };
+}
+
+export function toStoredResults(computed: DogResults): StoredResults {
+  const mix = computed.breedMix;
+  const { scenario, breedType } = classify(computed);
+  return {
+    breedMix: mix
+      ? [
+          ...mix.breedMix.filter((entry) => entry.breedSlug).map((entry) => ({ breedSlug: entry.breedSlug!, pct: entry.breedPct, colorIndex: entry.colorIndex, isTrace: false })),
+          ...mix.traceBreeds.filter((trace) => trace.breedPct > 0).map((trace) => ({ breedSlug: trace.breedSlug, pct: trace.breedPct, colorIndex: 9, isTrace: true })),
+        ]
+      : [],
+    breedType,
+    scenario,
+    mixName: mix?.breedMixName ?? 'not tested on this sample',
+    health: computed.health.map((call) => ({
+      conditionSlug: call.conditionId,
+      call: HEALTH_CALLS[call.status],
+      variantCopies: call.riskAlleleCopies,
+      resultText: call.resultText,
+      isBreedRelevant: call.isBreedRelevant,
+    })),
+    traits: computed.traits.map((call) => ({ locusSlug: traitLocusSlug(call.locusId), genotype: call.genotype ? call.notation : null, call: traitMeaning(call) })),
+    predictedWeightLbs: computed.adultWeightLbs,
+    wolfiness: computed.wolfinessPercent,
+    wolfinessContext: computed.wolfinessPercent == null ? null : wolfinessContext(computed.wolfinessPercent),
+    coi: computed.coi,
+    coatColour: computed.coatColour?.name ?? null,
+    haplotypes: [],
+  };
+}
+
+function classify(computed: DogResults): { scenario: StoredScenario; breedType: StoredBreedType } {
+  const mix = computed.breedMix;
+  if (!mix) return { scenario: 'mixed', breedType: 'mixed' };
+  const top = mix.breedMix[0]?.breedSlug;
+  if (top && breedBySlug(top)?.group === 'Village Dog') return { scenario: 'village', breedType: 'village' };
+  switch (mix.breedMixScenario) {
+    case 'purebred':
+      return { scenario: 'purebred', breedType: 'purebred' };
+    case 'twoBreedCross': {
+      const [a, b] = mix.breedMix.map((entry) => entry.breedSlug);
+      return a && b && designerCrossOf(a, b) ? { scenario: 'designer', breedType: 'designer' } : { scenario: 'first_cross', breedType: 'mixed' };
+    }
+    case 'supermuttMix':
+      return { scenario: 'super_mutt', breedType: 'mixed' };
+    default:
+      return { scenario: 'mixed', breedType: 'mixed' };
+  }
+}
+
+const lociById = new Map(TRAIT_LOCI.map((locus) => [locus.id, locus]));
+
+/** What a locus genotype means, in the catalogue's words. */
+export function traitMeaning(call: TraitCall): string {
+  if (!call.genotype) return call.notation;
+  const meanings = lociById.get(call.locusId)?.alleles ?? [];
+  const meaning = (symbol: string) => meanings.find((allele) => allele.symbol === symbol)?.meaning ?? symbol;
+  const [first, second] = call.genotype;
+  return first === second ? `Two copies of ${first}: ${meaning(first)}` : `${first}: ${meaning(first)}; ${second}: ${meaning(second)}`;
+}
+
+function wolfinessContext(percent: number): string {
+  if (percent >= 50) return 'Wolf-dog hybrid';
+  if (percent >= 5) return 'Unusually wolf-like';
+  if (percent >= 1) return 'More wolf-like than most dogs';
+  return 'Typical for a dog';
+}

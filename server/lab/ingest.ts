@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/index.js';
+import { packGenotype } from '../genetics/genotype.js';
+import type { Lab } from './lab.js';
+import { analyseGenotype, parseGenotypeFile, type GenotypeAnalysis } from './engine.js';
+import { storeResults } from './results-store.js';
+import { upsertRelatives } from './relatives-store.js';
+import { findRelatives } from './relative-matching.js';
+import { queueResultsEmail } from './notices.js';
+import { IngestError } from './ingest-error.js';
+
+export { IngestError };
+
+export interface IngestFile {
+  fileName: string;
+  text: string;
+}
+
+export type IngestOutcome =
+  | { status: 'released'; swabCode: string; petNum: number; relatives: number }
+  | { status: 'held'; swabCode: string; petNum: number; reason: string }
+  | { status: 'unchanged'; swabCode: string; petNum: number };
+
+interface SwabRow {
+  id: number;
+  swab_code: string;
+  pet_num: number | null;
+  swab_state: string;
+  product_type: string;
+}
+
+const INGESTIBLE_STATES = new Set(['activated', 'received', 'processing', 'released']);
+
+/**
+ * Reads one raw-data file, stores its genotype and every result computed from it, releases them
+ * and finds the dog's relatives, all in one transaction. The same file twice changes nothing.
+ */
+export async function ingestGenotypeFile(db: Db, lab: Lab, file: IngestFile): Promise<IngestOutcome> {
+  const parsed = parseGenotypeFile(file.text, lab.panel);
+  const swab: SwabRow | undefined = await db('swabs').where({ swab_code: parsed.swabCode }).first('id', 'swab_code', 'pet_num', 'swab_state', 'product_type');
+  if (!swab) throw new IngestError(`Unknown swab ${parsed.swabCode}`, parsed.swabLine);
+  if (!swab.pet_num || !INGESTIBLE_STATES.has(swab.swab_state)) {
+    throw new IngestError(`Swab ${swab.swab_code} is not activated for a dog`, parsed.swabLine);
+  }
+  const petNum = swab.pet_num;
+  const sha256 = createHash('sha256').update(file.text).digest('hex');
+  const already = await db('genotypes').join('samples', 'samples.id', 'genotypes.sample_id').where({ 'samples.swab_id': swab.id, 'genotypes.source_sha256': sha256 }).first('genotypes.id');
+  if (already) return { status: 'unchanged', swabCode: swab.swab_code, petNum };
+
+  const pet = await db('pets').where({ pet_num: petNum }).first('sex');
+  const analysis = analyseGenotype(lab, parsed.calls, pet?.sex ?? null);
+  const relatives = analysis.sexMismatch ? [] : await findRelatives(db, lab, petNum, parsed.calls, analysis.breedShares);
+
+  return db.transaction(async (trx) => {
+    const sampleId = await sampleFor(trx, swab.id);
+    const genotypeId = await storeGenotype(trx, lab, { sampleId, petNum, file, sha256, format: parsed.format, calls: parsed.calls, analysis, statedSex: pet?.sex ?? null });
+    await storeResults(trx, lab.ids, petNum, genotypeId, analysis.results);
+    if (analysis.sexMismatch) {
+      const reason = `Stated sex ${pet?.sex} but the genotype looks ${analysis.inferredSex === 'm' ? 'male' : 'female'} (X heterozygosity ${analysis.xHeterozygosity?.toFixed(3)})`;
+      await trx('samples').where({ id: sampleId }).update({ sample_state: 'lab_review', lab_review_reason: reason, genotyped_at: trx.fn.now() });
+      await trx('swabs').where({ id: swab.id }).update({ swab_state: 'processing', received_at: trx.raw('coalesce(received_at, now())') });
+      return { status: 'held' as const, swabCode: swab.swab_code, petNum, reason };
+    }
+    await release(trx, swab, sampleId);
+    await upsertRelatives(trx, petNum, relatives);
+    await queueResultsEmail(trx, petNum, swab.swab_code);
+    return { status: 'released' as const, swabCode: swab.swab_code, petNum, relatives: relatives.length };
+  });
+}
+
+async function sampleFor(db: Db, swabId: number): Promise<number> {
+  const existing = await db('samples').where({ swab_id: swabId }).whereNot('sample_state', 'failed').orderBy('id', 'desc').first('id');
+  if (existing) return existing.id;
+  const [{ id }] = await db('samples').insert({ swab_id: swabId, sample_state: 'genotyped', genotyped_at: db.fn.now() }).returning('id');
+  return id;
+}
+
+interface GenotypeToStore {
+  sampleId: number;
+  petNum: number;
+  file: IngestFile;
+  sha256: string;
+  format: 'raw_tsv' | 'plink_tped' | 'simulated';
+  calls: Uint8Array;
+  analysis: GenotypeAnalysis;
+  statedSex: 'm' | 'f' | null;
+}
+
+export async function storeGenotype(db: Db, lab: Lab, genotype: GenotypeToStore): Promise<number> {
+  await db('genotypes').where({ pet_num: genotype.petNum, is_current: true }).update({ is_current: false });
+  const [{ id }] = await db('genotypes')
+    .insert({
+      sample_id: genotype.sampleId,
+      pet_num: genotype.petNum,
+      panel_id: lab.panelId,
+      marker_count: genotype.calls.length,
+      calls: Buffer.from(packGenotype(genotype.calls)),
+      call_rate: Math.round((1 - genotype.analysis.noCallRate) * 10000) / 10000,
+      source_format: genotype.format,
+      source_file_name: genotype.file.fileName.slice(0, 255),
+      source_sha256: genotype.sha256,
+      stated_sex: genotype.statedSex,
+      inferred_sex: genotype.analysis.inferredSex,
+      x_heterozygosity: genotype.analysis.xHeterozygosity == null ? null : Math.round(genotype.analysis.xHeterozygosity * 1e5) / 1e5,
+      lab_review_hold: genotype.analysis.sexMismatch,
+      lab_review_reason: genotype.analysis.sexMismatch ? 'stated and genetic sex differ' : null,
+      is_current: true,
+    })
+    .returning('id');
+  return id;
+}
+
+async function release(db: Db, swab: SwabRow, sampleId: number): Promise<void> {
+  await db('samples').where({ id: sampleId }).update({ sample_state: 'released', released_at: db.fn.now(), genotyped_at: db.raw('coalesce(genotyped_at, now())'), lab_review_reason: null });
+  const breedOnly = swab.product_type === 'BreedAndAncestry';
+  await db('swabs')
+    .where({ id: swab.id })
+    .update({
+      swab_state: 'released',
+      received_at: db.raw('coalesce(received_at, now())'),
+      breed_results_released_at: db.raw('coalesce(breed_results_released_at, now())'),
+      health_results_released_at: breedOnly ? null : db.raw('coalesce(health_results_released_at, now())'),
+    });
+}

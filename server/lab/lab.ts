@@ -1,0 +1,47 @@
+import type { Db } from '../db/index.js';
+import type { MarkerPanel } from '../genetics/panel.js';
+import type { ReferencePanel } from '../genetics/compute/reference-panel.js';
+import { createRelativeIndex, type RelativeIndex } from '../genetics/compute/relative-screen.js';
+import { simulatedWorld } from '../genetics/simulate/reference.js';
+import { loadCatalogueIds, type CatalogueIds } from './catalogue-ids.js';
+import { storePanel } from './panel-store.js';
+
+import type { LabOptions } from './options.js';
+
+/** What the lab works with: the marker panel, the reference breeds, catalogue ids, the relatives index. */
+export interface Lab {
+  options: LabOptions;
+  panel: MarkerPanel;
+  panelId: number;
+  reference: ReferencePanel;
+  ids: CatalogueIds;
+  /** Current genotypes already packed for the relatives screen (ids are genotype ids). */
+  relativeIndex: RelativeIndex;
+  indexedUpToGenotypeId: number;
+}
+
+const labs = new WeakMap<Db, Promise<Lab>>();
+
+/** One lab per database and process; the reference is rebuilt from the seed, not stored. */
+export async function openLab(db: Db, options: LabOptions): Promise<Lab> {
+  const existing = labs.get(db);
+  if (existing) {
+    const open = await existing;
+    if (open.options.seed !== options.seed || open.options.panelSize !== options.panelSize) throw new Error('This database already has a lab with other options');
+    return open;
+  }
+  const lab = (async (): Promise<Lab> => {
+    const world = simulatedWorld({ seed: options.seed, snpCount: options.panelSize });
+    const ids = await loadCatalogueIds(db);
+    const panelId = await storePanel(db, ids, world.panel, `simulated-${options.panelSize}-seed-${options.seed}`);
+    return { options, panel: world.panel, panelId, reference: world.reference, ids, relativeIndex: createRelativeIndex(world.panel, 1024), indexedUpToGenotypeId: 0 };
+  })();
+  labs.set(db, lab);
+  lab.catch(() => labs.delete(db));
+  return lab;
+}
+
+/** Drops the process's lab for a database whose contents were replaced (tests reset theirs). */
+export function forgetLab(db: Db): void {
+  labs.delete(db);
+}

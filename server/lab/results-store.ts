@@ -1,0 +1,81 @@
+import type { Db } from '../db/index.js';
+import type { CatalogueIds } from './catalogue-ids.js';
+
+export type StoredBreedType = 'purebred' | 'designer' | 'mixed' | 'village';
+export type StoredScenario = 'purebred' | 'designer' | 'first_cross' | 'mixed' | 'super_mutt' | 'village';
+export type StoredHealthCall = 'clear' | 'carrier' | 'at_risk' | 'no_call' | 'not_tested';
+
+/** Everything the lab stores for a dog, in the database's words. */
+export interface StoredResults {
+  breedMix: { breedSlug: string; pct: number; colorIndex: number; isTrace: boolean }[];
+  breedType: StoredBreedType;
+  scenario: StoredScenario;
+  mixName: string;
+  health: { conditionSlug: string; call: StoredHealthCall; variantCopies: number | null; resultText: string; isBreedRelevant: boolean }[];
+  traits: { locusSlug: string; genotype: string | null; call: string }[];
+  predictedWeightLbs: number | null;
+  wolfiness: number | null;
+  wolfinessContext: string | null;
+  coi: number | null;
+  coatColour: string | null;
+  haplotypes: { lineage: 'maternal' | 'paternal'; haplotype: string; haplogroup: string }[];
+}
+
+/** Replaces a dog's computed results; call inside the ingest transaction. */
+export async function storeResults(db: Db, ids: CatalogueIds, petNum: number, genotypeId: number | null, results: StoredResults): Promise<void> {
+  const id = <K>(map: ReadonlyMap<K, number>, key: K, what: string) => {
+    const found = map.get(key);
+    if (found === undefined) throw new Error(`Results refer to an unknown ${what}: ${String(key)}`);
+    return found;
+  };
+  await Promise.all(
+    ['breed_mix_rows', 'breed_mix_summaries', 'genetic_stats', 'health_results', 'trait_results', 'haplotypes'].map((table) => db(table).where({ pet_num: petNum }).delete()),
+  );
+  await db('breed_mix_summaries').insert({ pet_num: petNum, genotype_id: genotypeId, breed_type: results.breedType, breed_mix_scenario: results.scenario, breed_mix_name: results.mixName });
+  if (results.breedMix.length) {
+    await db('breed_mix_rows').insert(
+      results.breedMix.map((row, index) => ({ pet_num: petNum, breed_id: id(ids.breed, row.breedSlug, 'breed'), pct: row.pct, color_index: row.colorIndex, is_trace: row.isTrace, rank: index + 1 })),
+    );
+  }
+  await db('genetic_stats').insert({
+    pet_num: petNum,
+    genotype_id: genotypeId,
+    predicted_weight_lbs: results.predictedWeightLbs,
+    wolfiness: results.wolfiness,
+    wolfiness_context: results.wolfinessContext,
+    coi: results.coi,
+    predicted_coat_colour: results.coatColour,
+  });
+  if (results.health.length) {
+    await db('health_results').insert(
+      results.health.map((row) => ({
+        pet_num: petNum,
+        health_condition_id: id(ids.healthCondition, row.conditionSlug, 'health condition'),
+        genotype_id: genotypeId,
+        call: row.call,
+        variant_copies: row.variantCopies,
+        result_text: row.resultText,
+        is_breed_relevant: row.isBreedRelevant,
+      })),
+    );
+  }
+  if (results.traits.length) {
+    await db('trait_results').insert(
+      results.traits.map((row) => ({ pet_num: petNum, trait_locus_id: id(ids.traitLocus, row.locusSlug, 'trait locus'), genotype_id: genotypeId, genotype: row.genotype, call: row.call, is_tested: row.genotype !== null })),
+    );
+  }
+  if (results.haplotypes.length) await db('haplotypes').insert(results.haplotypes.map((row) => ({ pet_num: petNum, ...row })));
+}
+
+/** Breed shares (slug → fraction) of stored dogs, for relatedness backgrounds. */
+export async function storedBreedShares(db: Db, ids: CatalogueIds, petNums: readonly number[]): Promise<Map<number, Map<string, number>>> {
+  const rows: { pet_num: number; breed_id: number; pct: string }[] = await db('breed_mix_rows').whereIn('pet_num', petNums).select('pet_num', 'breed_id', 'pct');
+  const shares = new Map<number, Map<string, number>>();
+  for (const row of rows) {
+    const slug = ids.breedSlug.get(row.breed_id);
+    if (!slug) continue;
+    if (!shares.has(row.pet_num)) shares.set(row.pet_num, new Map());
+    shares.get(row.pet_num)!.set(slug, Number(row.pct) / 100);
+  }
+  return shares;
+}
