@@ -3,7 +3,8 @@ import { openDatabase } from './db/index.js';
 import { DataDirLockedError } from './db/lock.js';
 import { migrateToLatest } from './db/migrate.js';
 import { syncCatalogues } from './catalogue/sync.js';
-import { loadDemoDataIfEmpty } from './demo/seed.js';
+import { isEmpty, loadDemoDataIfEmpty } from './demo/seed.js';
+import { openLab } from './lab/lab.js';
 import { createApp } from './app.js';
 
 async function main() {
@@ -12,7 +13,10 @@ async function main() {
   console.log(database.kind === 'postgres' ? 'Database: PostgreSQL' : `Database: embedded PGlite in ${settings.dataDir}`);
   await migrateToLatest(database.db);
   await syncCatalogues(database.db);
-  if (settings.loadDemoData && (await loadDemoDataIfEmpty(database.db))) {
+  if (settings.loadDemoData && (await isEmpty(database.db))) {
+    console.log(`Loading the demo accounts and ${settings.demoPopulationSize} simulated dogs (first start only)...`);
+    const lab = await openLab(database.db, settings.lab);
+    await loadDemoDataIfEmpty(database.db, { populationSize: settings.demoPopulationSize, lab, log: (message) => console.log(message) });
     console.log('Loaded the demo accounts (password demo1234).');
   }
   const app = createApp({ db: database.db, settings });

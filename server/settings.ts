@@ -46,6 +46,8 @@ export function loadSettings(env: Env = process.env): Settings {
       if (!env[name]) throw new MissingSettingError(name);
     }
   }
+  const demoPopulationSize = Number(env.DEMO_POPULATION_SIZE ?? 2000);
+  if (!Number.isSafeInteger(demoPopulationSize) || demoPopulationSize < 0) throw new Error(`DEMO_POPULATION_SIZE must be a whole number, got "${env.DEMO_POPULATION_SIZE}"`);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   return {
@@ -57,7 +59,7 @@ export function loadSettings(env: Env = process.env): Settings {
     isProduction,
     loadDemoData: env.DEMO_DATA ? env.DEMO_DATA !== 'false' : !isProduction,
     lab: labOptionsFromEnv(env),
-    demoPopulationSize: Number(env.DEMO_POPULATION_SIZE ?? 2500),
+    demoPopulationSize,
     links: {
       productSite: env.PRODUCT_SITE_URL || 'https://embarkvet.com',
       shop: env.SHOP_URL || 'https://shop.embarkvet.com',

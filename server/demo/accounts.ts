@@ -22,3 +22,6 @@ export const DEMO_ACCOUNTS = {
 } satisfies Record<string, DemoAccount>;
 
 export const DEMO_BOX_KEY = 'EM-DEMO-0001';
+
+/** An activated swab of the breeder's puppy, waiting for lab results. */
+export const DEMO_AWAITING_SWAB = 'DEMOAWAIT0001';

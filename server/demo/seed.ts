@@ -1,38 +1,89 @@
 import type { Db } from '../db/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { insertUser, type User } from '../users/queries.js';
-import { DEMO_ACCOUNTS, DEMO_BOX_KEY, DEMO_PASSWORD } from './accounts.js';
+import { DEMO_ACCOUNTS, DEMO_AWAITING_SWAB, DEMO_BOX_KEY, DEMO_PASSWORD } from './accounts.js';
 import { insertPetForOwner, type NewPet } from '../pets/mutations.js';
+import type { Lab } from '../lab/lab.js';
+import { simulatePopulation } from '../genetics/simulate/population.js';
+import { loadSimulatedPopulation } from './population.js';
+import { KENNEL_PREFIX, planDemoOwners } from './plan.js';
+import { communityOwnerRows } from './community.js';
 
 type DemoUsers = Record<keyof typeof DEMO_ACCOUNTS, User>;
 
-const BREEDER_DOG_NAMES = ['Sunny Meadow Aurora', 'Sunny Meadow Bramble', 'Sunny Meadow Cider', 'Sunny Meadow Dune', 'Sunny Meadow Ember', 'Sunny Meadow Fable', 'Sunny Meadow Gale', 'Sunny Meadow Hazel', 'Sunny Meadow Indigo', 'Sunny Meadow Juniper', 'Sunny Meadow Kestrel', 'Sunny Meadow Lark'];
+export interface DemoOptions {
+  /** Simulated dogs to load with results computed by the lab; 0 loads only profile dogs (tests). */
+  populationSize: number;
+  lab?: Lab;
+  currentYear?: number;
+  log?: (message: string) => void;
+}
+
+/** The dogs each demo account gets, by pet number. */
+interface DemoDogs {
+  parent: number[];
+  biscuit: number;
+  maple: number;
+  breeder: number[];
+  vetPatients: number[];
+}
 
 /**
  * Loads the demo accounts of DESIGN.md into an empty database; does nothing if any user exists.
- * The dogs here have profiles, swabs and kits; the genetics engine computes their results.
+ * With a population size, their dogs come from a simulated population whose results and
+ * relatives the lab computed; with 0, they get plain profiles (fast, for tests).
  */
-export async function loadDemoDataIfEmpty(db: Db): Promise<boolean> {
+export async function isEmpty(db: Db): Promise<boolean> {
   const [{ count }] = await db('users').count<{ count: number }[]>('* as count');
-  if (Number(count) > 0) return false;
+  return Number(count) === 0;
+}
+
+export async function loadDemoDataIfEmpty(db: Db, options: DemoOptions = { populationSize: 0 }): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const users = {} as DemoUsers;
+  for (const [key, account] of Object.entries(DEMO_ACCOUNTS)) {
+    users[key as keyof DemoUsers] = await insertUser(db, { ...account, passwordHash });
+  }
+  const dogs = options.populationSize > 0 && options.lab ? await simulatedDemoDogs(db, options.lab, users, passwordHash, options) : await profileDemoDogs(db, users);
+
   await db.transaction(async (trx) => {
-    const users = {} as DemoUsers;
-    for (const [key, account] of Object.entries(DEMO_ACCOUNTS)) {
-      users[key as keyof DemoUsers] = await insertUser(trx, { ...account, passwordHash });
-    }
-    const parentDogs = await seedPetParent(trx, users);
-    await seedBreeder(trx, users);
-    await seedVet(trx, users, parentDogs[0]);
+    await trx('pets').where({ pet_num: dogs.biscuit }).update({ is_eligible_for_insurance: true, insurance_url: 'https://embarkvet.com/pet-insurance' });
+    await trx('pets').whereIn('pet_num', dogs.parent).update({ should_show_care_resources: true });
+    // Maple's birthday is unknown: her age test is in the lab.
+    await trx('age_tests').insert({ pet_num: dogs.maple, status: 'processing', activated_at: trx.raw("now() - interval '10 days'") });
+    await seedVetPractice(trx, users, dogs.biscuit, dogs.vetPatients);
+    await seedAwaitingPuppy(trx, users);
     await seedNewbie(trx, users);
     await seedConversation(trx, users);
   });
   return true;
 }
 
+async function simulatedDemoDogs(db: Db, lab: Lab, users: DemoUsers, passwordHash: string, options: DemoOptions): Promise<DemoDogs> {
+  const population = simulatePopulation({ seed: lab.options.seed, size: options.populationSize, panel: lab.panel, currentYear: options.currentYear ?? new Date().getFullYear() });
+  const communityCount = Math.max(1, Math.ceil(options.populationSize / 5));
+  const community: number[] = [];
+  for (let start = 0; start < communityCount; start += 500) {
+    const rows = communityOwnerRows(start, Math.min(500, communityCount - start), passwordHash);
+    community.push(...(await db('users').insert(rows).returning('id')).map((row: { id: number }) => row.id));
+  }
+  const plan = planDemoOwners(population.dogs, { parent: users.parent.id, breeder: users.breeder.id, vet: users.vet.id, community });
+  const loaded = await loadSimulatedPopulation(db, lab, population, plan.place);
+  options.log?.(`Simulated ${population.dogs.length} dogs: ${Object.entries(loaded.timings).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  const pet = (id: number) => loaded.petNums.get(id)!;
+  return {
+    parent: [pet(plan.biscuit), pet(plan.maple)],
+    biscuit: pet(plan.biscuit),
+    maple: pet(plan.maple),
+    breeder: plan.breederDogs.map(pet),
+    vetPatients: plan.vetPatients.map(pet),
+  };
+}
+
 let swabSequence = 0;
 
-async function addReleasedDog(db: Db, ownerId: number, pet: NewPet, productType: string): Promise<number> {
+async function addProfileDog(db: Db, ownerId: number, pet: NewPet, productType: string): Promise<number> {
   const petNum = await insertPetForOwner(db, ownerId, pet);
   swabSequence++;
   await db('swabs').insert({
@@ -44,55 +95,48 @@ async function addReleasedDog(db: Db, ownerId: number, pet: NewPet, productType:
     purchase_source: 'shop',
     activated_at: db.raw("now() - interval '60 days'"),
     received_at: db.raw("now() - interval '50 days'"),
-    health_results_released_at: productType === 'BreedAndAncestry' ? null : db.raw("now() - interval '30 days'"),
+    health_results_released_at: db.raw("now() - interval '30 days'"),
     breed_results_released_at: db.raw("now() - interval '30 days'"),
   });
   return petNum;
 }
 
-async function seedPetParent(db: Db, users: DemoUsers): Promise<number[]> {
-  const biscuit = await addReleasedDog(
-    db,
-    users.parent.id,
-    { name: 'Biscuit', sex: 'm', dateOfBirth: '2021-04-12', breedType: 'mixed', isEligibleForInsurance: true, insuranceUrl: 'https://embarkvet.com/pet-insurance' },
-    'ComprehensiveConsumer',
-  );
-  const maple = await addReleasedDog(db, users.parent.id, { name: 'Maple', sex: 'f', breedType: 'mixed' }, 'ComprehensiveConsumer');
-  await db('pets').whereIn('pet_num', [biscuit, maple]).update({ should_show_care_resources: true });
-  // Maple's birthday is unknown: her age test is in the lab.
-  await db('age_tests').insert({ pet_num: maple, status: 'processing', activated_at: db.raw("now() - interval '10 days'") });
-  return [biscuit, maple];
-}
+const BREEDER_DOG_NAMES = ['Aurora', 'Bramble', 'Cider', 'Dune', 'Ember', 'Fable', 'Gale', 'Hazel', 'Indigo', 'Juniper', 'Kestrel', 'Lark'];
 
-async function seedBreeder(db: Db, users: DemoUsers): Promise<void> {
+/** Demo dogs with profiles and released swabs but no genotypes: the quick set tests start from. */
+async function profileDemoDogs(db: Db, users: DemoUsers): Promise<DemoDogs> {
+  swabSequence = 0;
+  const biscuit = await addProfileDog(db, users.parent.id, { name: 'Biscuit', sex: 'm', dateOfBirth: '2021-04-12', breedType: 'mixed' }, 'ComprehensiveConsumer');
+  const maple = await addProfileDog(db, users.parent.id, { name: 'Maple', sex: 'f', breedType: 'mixed' }, 'ComprehensiveConsumer');
+  const breeder: number[] = [];
   for (const [index, name] of BREEDER_DOG_NAMES.entries()) {
-    await addReleasedDog(
-      db,
-      users.breeder.id,
-      { name, sex: index % 2 ? 'm' : 'f', dateOfBirth: `20${18 + (index % 6)}-0${1 + (index % 9)}-15`, breedType: 'purebred', isPrimaryOwnerBreeder: true },
-      'ComprehensiveBreeder',
+    breeder.push(
+      await addProfileDog(
+        db,
+        users.breeder.id,
+        { name: `${KENNEL_PREFIX} ${name}`, sex: index % 2 ? 'm' : 'f', dateOfBirth: `20${18 + (index % 6)}-0${1 + (index % 9)}-15`, breedType: 'purebred', isPrimaryOwnerBreeder: true },
+        'ComprehensiveBreeder',
+      ),
     );
   }
+  const vetPatients: number[] = [];
+  for (const pet of [
+    { name: 'Otis', sex: 'm', dateOfBirth: '2019-02-02', breedType: 'mixed' },
+    { name: 'Pepper', sex: 'f', dateOfBirth: '2022-11-20', breedType: 'purebred' },
+    { name: 'Rufus', sex: 'm', dateOfBirth: '2016-06-30', breedType: 'mixed' },
+  ] as NewPet[]) {
+    vetPatients.push(await addProfileDog(db, users.vet.id, pet, 'Vet'));
+  }
+  return { parent: [biscuit, maple], biscuit, maple, breeder, vetPatients };
 }
 
-async function seedVet(db: Db, users: DemoUsers, clientDog: number): Promise<void> {
+async function seedVetPractice(db: Db, users: DemoUsers, clientDog: number, patients: number[]): Promise<void> {
   const [{ id: practiceId }] = await db('vet_practices').insert({ name: 'Riverside Animal Hospital', phone: '+1 607 555 0134' }).returning('id');
   await db('practice_users').insert({ practice_id: practiceId, user_id: users.vet.id, is_dvm: true, role: 'owner', is_staff_champion: true });
-  await db('practice_patients').insert({
-    practice_id: practiceId,
-    pet_num: clientDog,
-    client_name: users.parent.name,
-    client_email: users.parent.email,
-    client_user_id: users.parent.id,
-    patient_emr_id: 'RAH-1001',
-  });
-  const patients: [NewPet, string, boolean][] = [
-    [{ name: 'Otis', sex: 'm', dateOfBirth: '2019-02-02', breedType: 'mixed' }, 'Jordan Client', true],
-    [{ name: 'Pepper', sex: 'f', dateOfBirth: '2022-11-20', breedType: 'purebred' }, 'Morgan Client', false],
-    [{ name: 'Rufus', sex: 'm', dateOfBirth: '2016-06-30', breedType: 'mixed' }, 'Casey Client', false],
-  ];
-  for (const [index, [pet, clientName, transferPending]] of patients.entries()) {
-    const petNum = await addReleasedDog(db, users.vet.id, pet, 'Vet');
+  await db('practice_patients').insert({ practice_id: practiceId, pet_num: clientDog, client_name: users.parent.name, client_email: users.parent.email, client_user_id: users.parent.id, patient_emr_id: 'RAH-1001' });
+  const clients = ['Jordan Client', 'Morgan Client', 'Casey Client'];
+  for (const [index, petNum] of patients.entries()) {
+    const clientName = clients[index % clients.length];
     await db('practice_patients').insert({
       practice_id: practiceId,
       pet_num: petNum,
@@ -102,9 +146,15 @@ async function seedVet(db: Db, users: DemoUsers, clientDog: number): Promise<voi
       swab_ordered_by_user_id: users.vet.id,
       swab_ordered_by_name: users.vet.name,
       swab_ordered_by_is_dvm: true,
-      vet_client_transfer_requested_at: transferPending ? db.raw("now() - interval '2 days'") : null,
+      vet_client_transfer_requested_at: index === 0 ? db.raw("now() - interval '2 days'") : null,
     });
   }
+}
+
+/** A puppy whose swab is activated and waits for the lab: the README's ingest walk-through uses it. */
+async function seedAwaitingPuppy(db: Db, users: DemoUsers): Promise<void> {
+  const petNum = await insertPetForOwner(db, users.breeder.id, { name: `${KENNEL_PREFIX} Nova`, sex: 'f', breedType: 'purebred', isPrimaryOwnerBreeder: true });
+  await db('swabs').insert({ swab_code: DEMO_AWAITING_SWAB, pet_num: petNum, activated_by_user_id: users.breeder.id, swab_state: 'activated', product_type: 'ComprehensiveBreeder', purchase_source: 'breeder_program', activated_at: db.fn.now() });
 }
 
 async function seedNewbie(db: Db, users: DemoUsers): Promise<void> {
@@ -115,7 +165,7 @@ async function seedNewbie(db: Db, users: DemoUsers): Promise<void> {
 }
 
 async function seedConversation(db: Db, users: DemoUsers): Promise<void> {
-  const [{ id: conversationId }] = await db('conversations').insert({ subject: 'Biscuit and Sunny Meadow Aurora', created_by_user_id: users.breeder.id, last_message_at: db.fn.now() }).returning('id');
+  const [{ id: conversationId }] = await db('conversations').insert({ subject: 'Our dogs', created_by_user_id: users.breeder.id, last_message_at: db.fn.now() }).returning('id');
   await db('conversation_participants').insert([
     { conversation_id: conversationId, user_id: users.breeder.id },
     { conversation_id: conversationId, user_id: users.parent.id },

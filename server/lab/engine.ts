@@ -10,7 +10,7 @@ import { GenotypeFileError } from '../genetics/formats/genotype-file-error.js';
 import { parseTsvGenotypes } from '../genetics/formats/tsv.js';
 import { breedBySlug } from '../genetics/catalogue/breeds.js';
 import { traitLocusSlug } from '../catalogue/sync.js';
-import type { Lab } from './lab.js';
+import type { ReferencePanel } from '../genetics/compute/reference-panel.js';
 import type { StoredBreedType, StoredHealthCall, StoredResults, StoredScenario } from './results-store.js';
 import { IngestError } from './ingest-error.js';
 
@@ -44,8 +44,8 @@ export interface GenotypeAnalysis {
 
 const HEALTH_CALLS: Record<HealthStatus, StoredHealthCall> = { clear: 'clear', carrier: 'carrier', atRisk: 'at_risk', noCall: 'no_call', notTested: 'not_tested' };
 
-export function analyseGenotype(lab: Lab, calls: Calls, statedSex: 'm' | 'f' | null): GenotypeAnalysis {
-  const computed = computeResults({ reference: lab.reference, calls, statedSex });
+export function analyseGenotype(reference: ReferencePanel, calls: Calls, statedSex: 'm' | 'f' | null): GenotypeAnalysis {
+  const computed = computeResults({ reference, calls, statedSex });
   let missing = 0;
   for (const call of calls) if (call === 3) missing++;
   return {

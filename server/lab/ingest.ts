@@ -48,7 +48,7 @@ export async function ingestGenotypeFile(db: Db, lab: Lab, file: IngestFile): Pr
   if (already) return { status: 'unchanged', swabCode: swab.swab_code, petNum };
 
   const pet = await db('pets').where({ pet_num: petNum }).first('sex');
-  const analysis = analyseGenotype(lab, parsed.calls, pet?.sex ?? null);
+  const analysis = analyseGenotype(lab.reference, parsed.calls, pet?.sex ?? null);
   const relatives = analysis.sexMismatch ? [] : await findRelatives(db, lab, petNum, parsed.calls, analysis.breedShares);
 
   return db.transaction(async (trx) => {

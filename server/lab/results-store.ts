@@ -21,50 +21,72 @@ export interface StoredResults {
   haplotypes: { lineage: 'maternal' | 'paternal'; haplotype: string; haplogroup: string }[];
 }
 
-/** Replaces a dog's computed results; call inside the ingest transaction. */
-export async function storeResults(db: Db, ids: CatalogueIds, petNum: number, genotypeId: number | null, results: StoredResults): Promise<void> {
+export type ResultTable = 'breed_mix_summaries' | 'breed_mix_rows' | 'genetic_stats' | 'health_results' | 'trait_results' | 'haplotypes';
+export const RESULT_TABLES: readonly ResultTable[] = ['breed_mix_rows', 'breed_mix_summaries', 'genetic_stats', 'health_results', 'trait_results', 'haplotypes'];
+
+/** A dog's results as rows of each results table. */
+export function resultRows(ids: CatalogueIds, petNum: number, genotypeId: number | null, results: StoredResults): Record<ResultTable, Record<string, unknown>[]> {
   const id = <K>(map: ReadonlyMap<K, number>, key: K, what: string) => {
     const found = map.get(key);
     if (found === undefined) throw new Error(`Results refer to an unknown ${what}: ${String(key)}`);
     return found;
   };
-  await Promise.all(
-    ['breed_mix_rows', 'breed_mix_summaries', 'genetic_stats', 'health_results', 'trait_results', 'haplotypes'].map((table) => db(table).where({ pet_num: petNum }).delete()),
-  );
-  await db('breed_mix_summaries').insert({ pet_num: petNum, genotype_id: genotypeId, breed_type: results.breedType, breed_mix_scenario: results.scenario, breed_mix_name: results.mixName });
-  if (results.breedMix.length) {
-    await db('breed_mix_rows').insert(
-      results.breedMix.map((row, index) => ({ pet_num: petNum, breed_id: id(ids.breed, row.breedSlug, 'breed'), pct: row.pct, color_index: row.colorIndex, is_trace: row.isTrace, rank: index + 1 })),
-    );
-  }
-  await db('genetic_stats').insert({
-    pet_num: petNum,
-    genotype_id: genotypeId,
-    predicted_weight_lbs: results.predictedWeightLbs,
-    wolfiness: results.wolfiness,
-    wolfiness_context: results.wolfinessContext,
-    coi: results.coi,
-    predicted_coat_colour: results.coatColour,
-  });
-  if (results.health.length) {
-    await db('health_results').insert(
-      results.health.map((row) => ({
+  return {
+    breed_mix_summaries: [{ pet_num: petNum, genotype_id: genotypeId, breed_type: results.breedType, breed_mix_scenario: results.scenario, breed_mix_name: results.mixName }],
+    breed_mix_rows: results.breedMix.map((row, index) => ({
+      pet_num: petNum,
+      breed_id: id(ids.breed, row.breedSlug, 'breed'),
+      pct: row.pct,
+      color_index: row.colorIndex,
+      is_trace: row.isTrace,
+      rank: index + 1,
+    })),
+    genetic_stats: [
+      {
         pet_num: petNum,
-        health_condition_id: id(ids.healthCondition, row.conditionSlug, 'health condition'),
         genotype_id: genotypeId,
-        call: row.call,
-        variant_copies: row.variantCopies,
-        result_text: row.resultText,
-        is_breed_relevant: row.isBreedRelevant,
-      })),
-    );
+        predicted_weight_lbs: results.predictedWeightLbs,
+        wolfiness: results.wolfiness,
+        wolfiness_context: results.wolfinessContext,
+        coi: results.coi,
+        predicted_coat_colour: results.coatColour,
+      },
+    ],
+    health_results: results.health.map((row) => ({
+      pet_num: petNum,
+      health_condition_id: id(ids.healthCondition, row.conditionSlug, 'health condition'),
+      genotype_id: genotypeId,
+      call: row.call,
+      variant_copies: row.variantCopies,
+      result_text: row.resultText,
+      is_breed_relevant: row.isBreedRelevant,
+    })),
+    trait_results: results.traits.map((row) => ({
+      pet_num: petNum,
+      trait_locus_id: id(ids.traitLocus, row.locusSlug, 'trait locus'),
+      genotype_id: genotypeId,
+      genotype: row.genotype,
+      call: row.call,
+      is_tested: row.genotype !== null,
+    })),
+    haplotypes: results.haplotypes.map((row) => ({ pet_num: petNum, ...row })),
+  };
+}
+
+const BATCH = 1000;
+
+/** Inserts results rows of many dogs, a thousand rows a statement (parents before children). */
+export async function insertResultRows(db: Db, rows: Record<ResultTable, Record<string, unknown>[]>): Promise<void> {
+  for (const table of ['breed_mix_summaries', 'breed_mix_rows', 'genetic_stats', 'health_results', 'trait_results', 'haplotypes'] as const) {
+    for (let start = 0; start < rows[table].length; start += BATCH) await db(table).insert(rows[table].slice(start, start + BATCH));
   }
-  if (results.traits.length) {
-    await db('trait_results').insert(
-      results.traits.map((row) => ({ pet_num: petNum, trait_locus_id: id(ids.traitLocus, row.locusSlug, 'trait locus'), genotype_id: genotypeId, genotype: row.genotype, call: row.call, is_tested: row.genotype !== null })),
-    );
-  }
-  if (results.haplotypes.length) await db('haplotypes').insert(results.haplotypes.map((row) => ({ pet_num: petNum, ...row })));
+}
+
+/** Replaces a dog's computed results; call inside the ingest transaction. */
+export async function storeResults(db: Db, ids: CatalogueIds, petNum: number, genotypeId: number | null, results: StoredResults): Promise<void> {
+  const rows = resultRows(ids, petNum, genotypeId, results);
+  for (const table of RESULT_TABLES) await db(table).where({ pet_num: petNum }).delete();
+  await insertResultRows(db, rows);
 }
 
 /** Breed shares (slug → fraction) of stored dogs, for relatedness backgrounds. */

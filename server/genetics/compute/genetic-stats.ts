@@ -39,6 +39,21 @@ export function predictedAdultWeightLbs(reference: ReferencePanel, calls: Calls,
 
 const WOLF_INFORMATIVE_DIFFERENCE = 0.3;
 
+const meanDogFrequencies = new WeakMap<ReferencePanel, Float64Array>();
+
+/** Allele frequencies of dogs pooled over every reference breed, computed once per reference. */
+function pooledDogFrequencies(reference: ReferencePanel, wolf: number): Float64Array | null {
+  let pooled = meanDogFrequencies.get(reference);
+  if (pooled) return pooled;
+  const dogs = reference.frequencies.filter((_, k) => k !== wolf);
+  if (dogs.length === 0) return null;
+  pooled = new Float64Array(reference.panel.markers.length);
+  for (const f of dogs) for (let j = 0; j < pooled.length; j++) pooled[j] += f[j];
+  for (let j = 0; j < pooled.length; j++) pooled[j] /= dogs.length;
+  meanDogFrequencies.set(reference, pooled);
+  return pooled;
+}
+
 /**
  * Wolfiness: the percent of the dog's alleles, at markers where wolves and dogs differ, that look
  * like ancient wolf alleles rather than typical dog ones (two-population EM, dogs pooled). Capped at 100.
@@ -46,18 +61,15 @@ const WOLF_INFORMATIVE_DIFFERENCE = 0.3;
 export function wolfinessPercent(reference: ReferencePanel, calls: Calls): number | null {
   const wolf = populationIndex(reference, GRAY_WOLF.slug);
   if (wolf < 0) return null;
-  const dogs = reference.frequencies.filter((_, k) => k !== wolf);
-  if (dogs.length === 0) return null;
+  const pooled = pooledDogFrequencies(reference, wolf);
+  if (!pooled) return null;
   const used: number[] = [];
   const dogFreq: number[] = [];
   for (const j of reference.panel.autosomalSnps) {
     if (calls[j] === NO_CALL) continue;
-    let mean = 0;
-    for (const f of dogs) mean += f[j];
-    mean /= dogs.length;
-    if (Math.abs(reference.frequencies[wolf][j] - mean) < WOLF_INFORMATIVE_DIFFERENCE) continue;
+    if (Math.abs(reference.frequencies[wolf][j] - pooled[j]) < WOLF_INFORMATIVE_DIFFERENCE) continue;
     used.push(j);
-    dogFreq.push(mean);
+    dogFreq.push(pooled[j]);
   }
   if (used.length === 0) return null;
   const fw = reference.frequencies[wolf];

@@ -43,11 +43,15 @@ function ibd1(gA: number, gB: number, pA: number, pB: number): number {
   return total;
 }
 
-let maskCache: { panel: MarkerPanel; mask: Uint8Array } | undefined;
+const masks = new WeakMap<MarkerPanel, Uint8Array>();
 
 function snpMask(panel: MarkerPanel): Uint8Array {
-  if (maskCache?.panel !== panel) maskCache = { panel, mask: Uint8Array.from(panel.markers, (m) => (m.kind === 'snp' ? 1 : 0)) };
-  return maskCache.mask;
+  let mask = masks.get(panel);
+  if (!mask) {
+    mask = Uint8Array.from(panel.markers, (m) => (m.kind === 'snp' ? 1 : 0));
+    masks.set(panel, mask);
+  }
+  return mask;
 }
 
 /** Best of the three ways into a state (ties go to the lowest state, as before); records where it came from. */

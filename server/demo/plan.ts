@@ -1,0 +1,76 @@
+import type { PopulationDog } from '../genetics/simulate/population.js';
+import type { Placement } from './population.js';
+
+export interface DemoOwners {
+  parent: number;
+  breeder: number;
+  vet: number;
+  community: readonly number[];
+}
+
+export interface DemoPlan {
+  place: (dog: PopulationDog) => Placement;
+  biscuit: number;
+  maple: number;
+  breederDogs: number[];
+  /** The tested parents of the breeder's litter: the default parents of the awaited puppy. */
+  litterParents: [number, number] | null;
+  vetPatients: number[];
+}
+
+const VET_PATIENT_NAMES = ['Otis', 'Pepper', 'Rufus'];
+export const KENNEL_PREFIX = 'Sunny Meadow';
+
+/**
+ * Gives the demo accounts dogs from the simulated population: the breeder a purebred litter with
+ * its tested parents and more of that breed, the pet parent a mix with close family in the
+ * population and a designer cross, the vet three patients; everyone else's dogs go to community owners.
+ */
+export function planDemoOwners(dogs: readonly PopulationDog[], owners: DemoOwners): DemoPlan {
+  const ids = new Set(dogs.map((dog) => dog.id));
+  const taken = new Set<number>();
+  const take = (dog: PopulationDog | undefined) => {
+    if (dog) taken.add(dog.id);
+    return dog;
+  };
+
+  const litters = new Map<number, PopulationDog[]>();
+  for (const dog of dogs) {
+    if (dog.kind !== 'purebred' || dog.litterId === null || dog.sireId === null || dog.damId === null) continue;
+    if (!ids.has(dog.sireId) || !ids.has(dog.damId)) continue;
+    litters.set(dog.litterId, [...(litters.get(dog.litterId) ?? []), dog]);
+  }
+  const litter = [...litters.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  const byId = new Map(dogs.map((dog) => [dog.id, dog]));
+  const parents = litter.length ? [byId.get(litter[0].sireId!)!, byId.get(litter[0].damId!)!] : [];
+  const breederDogs = [...parents, ...litter].map((dog) => take(dog)!.id);
+  const breed = parents[0]?.label;
+  for (const dog of dogs) {
+    if (breederDogs.length >= 12) break;
+    if (!taken.has(dog.id) && dog.kind === 'purebred' && (!breed || dog.label === breed)) breederDogs.push(take(dog)!.id);
+  }
+  for (const dog of dogs) {
+    if (breederDogs.length >= 12) break;
+    if (!taken.has(dog.id) && dog.kind === 'purebred') breederDogs.push(take(dog)!.id);
+  }
+
+  const withFamily = (dog: PopulationDog) => (dog.sireId !== null && ids.has(dog.sireId)) || (dog.damId !== null && ids.has(dog.damId));
+  const biscuit = take(dogs.find((d) => !taken.has(d.id) && d.kind !== 'purebred' && withFamily(d)) ?? dogs.find((d) => !taken.has(d.id)))!;
+  const maple = take(dogs.find((d) => !taken.has(d.id) && d.kind === 'designerCross') ?? dogs.find((d) => !taken.has(d.id)))!;
+  const vetPatients = dogs.filter((d) => !taken.has(d.id) && d.kind !== 'wolfHybrid').slice(0, VET_PATIENT_NAMES.length).map((d) => take(d)!.id);
+
+  const names = new Map<number, Placement>();
+  breederDogs.forEach((id) => names.set(id, { ownerId: owners.breeder, name: `${KENNEL_PREFIX} ${byId.get(id)!.name}` }));
+  names.set(biscuit.id, { ownerId: owners.parent, name: 'Biscuit' });
+  names.set(maple.id, { ownerId: owners.parent, name: 'Maple', dateOfBirth: null });
+  vetPatients.forEach((id, i) => names.set(id, { ownerId: owners.vet, name: VET_PATIENT_NAMES[i] }));
+
+  return {
+    place: (dog) => names.get(dog.id) ?? { ownerId: owners.community[(dog.litterId ?? dog.id) % owners.community.length] },
+    biscuit: biscuit.id,
+    maple: maple.id,
+    breederDogs,
+    litterParents: parents.length === 2 ? [parents[0].id, parents[1].id] : null,
+    vetPatients,
+  };
+}
