@@ -18,6 +18,7 @@ import { adminPageRoutes, memberPageRoutes, publicPageRoutes } from './pages/rou
 import { resultsRoutes } from './pages/results-routes.js';
 import { messagesApiRoutes } from './chat/api-routes.js';
 import { chatRoutes } from './chat/routes.js';
+import { rawDataRoutes } from './lab/raw-data-routes.js';
 import { wantsJson } from './http/negotiation.js';
 import { INTERNAL_SERVER_ERROR } from './shared/messages.js';
 
@@ -63,6 +64,7 @@ export function createApp({ db, settings }: AppDependencies): Express {
   app.use('/members', chatRoutes(db));
   app.use('/members', requireUser);
   app.use('/members/results', resultsRoutes(db, settings));
+  app.use('/members', rawDataRoutes(db, settings));
   app.use('/members', memberPageRoutes(db));
 
   app.use(notFound);

@@ -23,6 +23,10 @@ const HEALTH_SUBPAGES = [
   { path: '/health/other', heading: 'Other Health Conditions' },
 ];
 
+async function hasGenotype(db: Db, petNum: number): Promise<boolean> {
+  return Boolean(await db('genotypes').where({ pet_num: petNum, is_current: true }).first(db.raw('1 as found')));
+}
+
 /** Reads `i` and checks, on the server, that the signed-in user may see that dog. */
 export async function petFromQuery(db: Db, req: Request): Promise<PetAccess> {
   const user = signedInUser(req);
@@ -37,13 +41,14 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
 
   for (const { path, page, heading } of PAGES) {
     router.get(path, async (req, res) => {
-      const { pet } = await petFromQuery(db, req);
+      const { pet, isOwner } = await petFromQuery(db, req);
       if ((page === 'relatives' && !pet.showRelativeFinder) || (page === 'care' && !pet.shouldShowCareResources)) {
         throw new HttpError(404, 'This page is not available for this dog.');
       }
       focusShellOnPet(res.locals.shell, settings, pet, page);
       const title = heading(breedLabel(signedInUser(req).userType));
-      res.render('placeholder', { title: `${pet.name}: ${title}`, heading: `${pet.callName || pet.name}: ${title}`, lead: null });
+      const rawDataHref = page === 'summary' && isOwner && (await hasGenotype(db, pet.petNum)) ? `/members/pet/${pet.petNum}/raw-data` : null;
+      res.render('placeholder', { title: `${pet.name}: ${title}`, heading: `${pet.callName || pet.name}: ${title}`, lead: null, rawDataHref });
     });
   }
 

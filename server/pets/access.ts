@@ -6,6 +6,7 @@ export interface PetAccess {
   pet: Pet;
   isEditable: boolean;
   isReadOnly: boolean;
+  isOwner: boolean;
 }
 
 /**
@@ -18,10 +19,10 @@ export async function petAccessFor(db: Db, user: User, petNum: number): Promise<
   if (!pet) return null;
   if (permission) {
     const isEditable = permission === 'edit' && !user.isReadOnly;
-    return { pet, isEditable, isReadOnly: !isEditable };
+    return { pet, isEditable, isReadOnly: !isEditable, isOwner: true };
   }
   if (user.isAdmin || (await isPatientOfUsersPractice(db, petNum, user.id))) {
-    return { pet, isEditable: false, isReadOnly: true };
+    return { pet, isEditable: false, isReadOnly: true, isOwner: false };
   }
   return null;
 }

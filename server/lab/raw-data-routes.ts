@@ -1,0 +1,46 @@
+import { Router } from 'express';
+import type { Db } from '../db/index.js';
+import type { Settings } from '../settings.js';
+import { HttpError, signedInUser } from '../auth/guards.js';
+import { ownerPermission } from '../pets/queries.js';
+import { unpackGenotype } from '../genetics/genotype.js';
+import { writeTsvGenotypes } from '../genetics/formats/tsv.js';
+import { writePlink } from '../genetics/formats/plink.js';
+import { NOT_AUTHORIZED } from '../shared/messages.js';
+import { openLab } from './lab.js';
+import { loadPanel } from './panel-load.js';
+
+const FORMATS = new Set(['tsv', 'tped', 'tfam']);
+
+/** Mounted under /members: the owner of a tested dog downloads its raw data, as labs let owners do. */
+export function rawDataRoutes(db: Db, settings: Settings): Router {
+  const router = Router();
+  router.get('/pet/:petNum/raw-data', async (req, res) => {
+    const user = signedInUser(req);
+    const petNum = Number(req.params.petNum);
+    const format = typeof req.query.format === 'string' ? req.query.format : 'tsv';
+    if (!FORMATS.has(format)) throw new HttpError(400, 'Unknown format: choose tsv, tped or tfam');
+    const owns = Number.isSafeInteger(petNum) && petNum > 0 && (await ownerPermission(db, petNum, user.id));
+    if (!owns && !user.isAdmin) throw new HttpError(404, NOT_AUTHORIZED);
+    const genotype = await db('genotypes')
+      .join('samples', 'samples.id', 'genotypes.sample_id')
+      .join('swabs', 'swabs.id', 'samples.swab_id')
+      .join('pets', 'pets.pet_num', 'genotypes.pet_num')
+      .where({ 'genotypes.pet_num': petNum, 'genotypes.is_current': true })
+      .first('genotypes.calls', 'genotypes.marker_count', 'genotypes.panel_id', 'swabs.swab_code', 'pets.handle', 'pets.sex');
+    if (!genotype) throw new HttpError(404, 'This dog has no DNA results yet.');
+    const lab = await openLab(db, settings.lab);
+    const panel = genotype.panel_id === lab.panelId ? lab.panel : await loadPanel(db, genotype.panel_id);
+    const calls = unpackGenotype(new Uint8Array(genotype.calls), genotype.marker_count);
+    const name = `${genotype.handle}-raw-data`;
+    res.set('Cache-Control', 'private, no-store');
+    if (format === 'tsv') {
+      res.attachment(`${name}.tsv`).type('text/tab-separated-values');
+      return res.send(writeTsvGenotypes(panel, calls, { swabCode: genotype.swab_code, comments: [`dog: ${genotype.handle}`, 'reference: CanFam3.1'] }));
+    }
+    const plink = writePlink(panel, calls, { familyId: genotype.handle, individualId: genotype.swab_code, sex: genotype.sex });
+    res.attachment(`${name}.${format}`).type('text/plain');
+    res.send(format === 'tped' ? plink.tped : plink.tfam);
+  });
+  return router;
+}
