@@ -5,6 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/demo/accounts.js';
+import { benchGenetics } from './genetics.js';
 
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -60,3 +61,5 @@ try {
 } finally {
   child.kill();
 }
+
+for (const line of await benchGenetics()) console.log(line);

@@ -6,6 +6,7 @@ import { addToRelativeIndex, buildRelativeIndex, createRelativeIndex, screenRela
 import { sharedDna } from '../../../server/genetics/compute/shared-segments.js';
 import { callsOf, type SimulatedDog } from '../../../server/genetics/simulate/dog.js';
 import { allBreedsReference, breedingDogs, fixture } from './fixture.js';
+import { syntheticCalls, syntheticShares } from '../../../server/genetics/simulate/synthetic.js';
 
 const BREEDS = ['labrador-retriever', 'boxer', 'chihuahua', 'border-collie'];
 
@@ -56,7 +57,6 @@ describe('relative screen on bit-packed homozygotes', function () {
   it('matches one dog against 100,000 dogs, shared DNA included, in under a second', () => {
     const { panel, simulator } = fixture();
     const reference = allBreedsReference();
-    const K = reference.populations.length;
     const f = family('labrador-retriever', 3);
     const index = createRelativeIndex(panel, 100_000);
     const known = new Map<number, { calls: Uint8Array; background: Float32Array }>();
@@ -64,20 +64,9 @@ describe('relative screen on bit-packed homozygotes', function () {
       known.set(dog.id, { calls: callsOf(dog), background: individualFrequencies(reference, new Map(Object.entries(dog.ancestry))) });
       addToRelativeIndex(index, dog.id, callsOf(dog));
     }
-    // synthetic dogs: each allele drawn (by a hash, so any marker can be regenerated) from one of two reference breeds
-    const breedsOf = (id: number): [number, number] => [id % K, id % 3 === 0 ? id % K : (id * 7919) % K];
-    const synthetic = (id: number, markers: ArrayLike<number>, out: Uint8Array) => {
-      const [a, b] = breedsOf(id);
-      const fa = reference.frequencies[a];
-      const fb = reference.frequencies[b];
-      for (let i = 0; i < markers.length; i++) {
-        const j = markers[i];
-        out[j] = (uniform(id, j, 1) < fa[j] ? 1 : 0) + (uniform(id, j, 2) < fb[j] ? 1 : 0);
-      }
-    };
     const buffer = new Uint8Array(panel.markers.length).fill(3);
     for (let id = 1_000_000; index.size < 100_000; id++) {
-      synthetic(id, index.markers, buffer);
+      syntheticCalls(reference, id, index.markers, buffer);
       addToRelativeIndex(index, id, buffer);
     }
     const query = callsOf(f.pup);
@@ -89,12 +78,8 @@ describe('relative screen on bit-packed homozygotes', function () {
     for (const c of candidates) {
       let other = known.get(c.id);
       if (!other) {
-        const calls = new Uint8Array(panel.markers.length).fill(3);
-        synthetic(c.id, panel.autosomalSnps, calls);
-        const [a, b] = breedsOf(c.id);
-        const shares = new Map([[reference.populations[a].slug, 0.5]]);
-        shares.set(reference.populations[b].slug, (shares.get(reference.populations[b].slug) ?? 0) + 0.5);
-        other = { calls, background: individualFrequencies(reference, shares) };
+        const calls = syntheticCalls(reference, c.id, panel.autosomalSnps, new Uint8Array(panel.markers.length).fill(3));
+        other = { calls, background: individualFrequencies(reference, syntheticShares(reference, c.id)) };
       }
       const category = relatednessCategory(sharedDna(panel, query, other.calls, queryBackground, other.background));
       if (category) found.set(c.id, category.key);
@@ -108,13 +93,3 @@ describe('relative screen on bit-packed homozygotes', function () {
     expect(simulator).to.not.equal(undefined);
   });
 });
-
-function uniform(id: number, marker: number, salt: number): number {
-  let h = Math.imul(id ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(marker + salt * 0x27d4eb2f, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x7feb352d);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x846ca68b);
-  h ^= h >>> 16;
-  return (h >>> 0) / 4294967296;
-}
