@@ -1,16 +1,20 @@
-// npm run ingest -- FILE…   Reads raw-data genotype files (one swab each) into the database.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+// npm run ingest -- [--swab CODE] FILE…
+// Reads raw-data genotype files into the database: consumer TSVs (the swab code is inside),
+// PLINK .tped/.tfam pairs or a zip of them (name the swab with --swab).
 import { loadSettings } from '../server/settings.js';
 import { openDatabase } from '../server/db/index.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { syncCatalogues } from '../server/catalogue/sync.js';
 import { openLab } from '../server/lab/lab.js';
 import { ingestGenotypeFile, IngestError } from '../server/lab/ingest.js';
+import { readGenotypeFiles } from '../server/lab/genotype-files.js';
 
-const files = process.argv.slice(2);
-if (files.length === 0) {
-  console.error('usage: npm run ingest -- FILE…');
+const args = process.argv.slice(2);
+const swabAt = args.indexOf('--swab');
+const swabCode = swabAt >= 0 ? args[swabAt + 1] : undefined;
+const paths = args.filter((_, i) => i !== swabAt && i !== swabAt + 1);
+if (paths.length === 0 || (swabAt >= 0 && !swabCode)) {
+  console.error('usage: npm run ingest -- [--swab CODE] FILE…');
   process.exit(2);
 }
 
@@ -21,18 +25,25 @@ try {
   await migrateToLatest(database.db);
   await syncCatalogues(database.db);
   const lab = await openLab(database.db, settings.lab);
+  let files;
+  try {
+    files = await readGenotypeFiles(paths, swabCode);
+  } catch (error) {
+    if (!(error instanceof IngestError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   for (const file of files) {
-    const name = path.basename(file);
     try {
       const started = Date.now();
-      const outcome = await ingestGenotypeFile(database.db, lab, { fileName: name, text: await readFile(file, 'utf8') });
+      const outcome = await ingestGenotypeFile(database.db, lab, file);
       const took = `${Date.now() - started} ms`;
-      if (outcome.status === 'released') console.log(`${name}: swab ${outcome.swabCode} released for dog ${outcome.petNum}, ${outcome.relatives} relatives (${took})`);
-      if (outcome.status === 'held') console.log(`${name}: swab ${outcome.swabCode} held for lab review: ${outcome.reason}`);
-      if (outcome.status === 'unchanged') console.log(`${name}: already ingested, nothing changed`);
+      if (outcome.status === 'released') console.log(`${file.fileName}: swab ${outcome.swabCode} released for dog ${outcome.petNum}, ${outcome.relatives} relatives (${took})`);
+      if (outcome.status === 'held') console.log(`${file.fileName}: swab ${outcome.swabCode} held for lab review: ${outcome.reason}`);
+      if (outcome.status === 'unchanged') console.log(`${file.fileName}: already ingested, nothing changed`);
     } catch (error) {
       failed++;
-      if (error instanceof IngestError) console.error(`${name}: ${error.message}`);
+      if (error instanceof IngestError) console.error(`${file.fileName}: ${error.message}`);
       else throw error;
     }
   }

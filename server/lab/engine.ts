@@ -7,7 +7,9 @@ import type { TraitCall } from '../genetics/compute/traits.js';
 import type { Calls } from '../genetics/genotype.js';
 import type { MarkerPanel } from '../genetics/panel.js';
 import { GenotypeFileError } from '../genetics/formats/genotype-file-error.js';
-import { parseTsvGenotypes } from '../genetics/formats/tsv.js';
+import { DEFAULT_MAX_NO_CALL_RATE, parseTsvGenotypes } from '../genetics/formats/tsv.js';
+import { parseTfam, parseTped } from '../genetics/formats/plink.js';
+import { NO_CALL } from '../genetics/genotype.js';
 import { breedBySlug } from '../genetics/catalogue/breeds.js';
 import { traitLocusSlug } from '../catalogue/sync.js';
 import type { ReferencePanel } from '../genetics/compute/reference-panel.js';
@@ -16,17 +18,29 @@ import { IngestError } from './ingest-error.js';
 
 export interface ParsedGenotypeFile {
   swabCode: string;
-  swabLine: number;
+  swabLine?: number;
   calls: Calls;
   noCallRate: number;
-  format: 'raw_tsv';
+  format: 'raw_tsv' | 'plink_tped';
 }
 
-export function parseGenotypeFile(text: string, panel: MarkerPanel): ParsedGenotypeFile {
+/** A raw-data file as it arrives: the consumer TSV (swab code inside), or a PLINK pair for a named swab. */
+export type GenotypeInput = { kind: 'tsv'; text: string } | { kind: 'plink'; tped: string; tfam: string; swabCode: string };
+
+export function parseGenotypeFile(input: GenotypeInput, panel: MarkerPanel): ParsedGenotypeFile {
   try {
-    const parsed = parseTsvGenotypes(text, panel);
-    const swabLine = text.split('\n').findIndex((line) => /^#\s*swab:/i.test(line)) + 1;
-    return { swabCode: parsed.swabCode, swabLine, calls: parsed.calls, noCallRate: parsed.noCallRate, format: 'raw_tsv' };
+    if (input.kind === 'tsv') {
+      const parsed = parseTsvGenotypes(input.text, panel);
+      const swabLine = input.text.split('\n').findIndex((line) => /^#\s*swab:/i.test(line)) + 1;
+      return { swabCode: parsed.swabCode, swabLine, calls: parsed.calls, noCallRate: parsed.noCallRate, format: 'raw_tsv' };
+    }
+    parseTfam(input.tfam);
+    const parsed = parseTped(input.tped, panel);
+    const noCallRate = parsed.calls.reduce((n, call) => n + (call === NO_CALL ? 1 : 0), 0) / parsed.calls.length;
+    if (noCallRate > DEFAULT_MAX_NO_CALL_RATE) {
+      throw new IngestError(`The file's ${parsed.markerCount} markers leave ${(noCallRate * 100).toFixed(1)}% of our ${parsed.calls.length} panel markers uncalled (at most ${DEFAULT_MAX_NO_CALL_RATE * 100}%)`);
+    }
+    return { swabCode: input.swabCode, calls: parsed.calls, noCallRate, format: 'plink_tped' };
   } catch (error) {
     if (error instanceof GenotypeFileError) throw new IngestError(error.message.replace(/^line \d+: /, ''), error.line || undefined);
     throw error;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { packGenotype } from '../genetics/genotype.js';
 import type { Lab } from './lab.js';
-import { analyseGenotype, parseGenotypeFile, type GenotypeAnalysis } from './engine.js';
+import { analyseGenotype, parseGenotypeFile, type GenotypeAnalysis, type GenotypeInput } from './engine.js';
 import { storeResults } from './results-store.js';
 import { upsertRelatives } from './relatives-store.js';
 import { findRelatives } from './relative-matching.js';
@@ -11,9 +11,17 @@ import { IngestError } from './ingest-error.js';
 
 export { IngestError };
 
-export interface IngestFile {
-  fileName: string;
-  text: string;
+export type IngestFile = { fileName: string } & ({ text: string } | { plink: { tped: string; tfam: string }; swabCode: string });
+
+function inputOf(file: IngestFile): GenotypeInput {
+  return 'text' in file ? { kind: 'tsv', text: file.text } : { kind: 'plink', ...file.plink, swabCode: file.swabCode };
+}
+
+function checksum(file: IngestFile): string {
+  const hash = createHash('sha256');
+  if ('text' in file) hash.update(file.text);
+  else hash.update(file.plink.tped).update('\0').update(file.plink.tfam);
+  return hash.digest('hex');
 }
 
 export type IngestOutcome =
@@ -36,14 +44,14 @@ const INGESTIBLE_STATES = new Set(['activated', 'received', 'processing', 'relea
  * and finds the dog's relatives, all in one transaction. The same file twice changes nothing.
  */
 export async function ingestGenotypeFile(db: Db, lab: Lab, file: IngestFile): Promise<IngestOutcome> {
-  const parsed = parseGenotypeFile(file.text, lab.panel);
+  const parsed = parseGenotypeFile(inputOf(file), lab.panel);
   const swab: SwabRow | undefined = await db('swabs').where({ swab_code: parsed.swabCode }).first('id', 'swab_code', 'pet_num', 'swab_state', 'product_type');
   if (!swab) throw new IngestError(`Unknown swab ${parsed.swabCode}`, parsed.swabLine);
   if (!swab.pet_num || !INGESTIBLE_STATES.has(swab.swab_state)) {
     throw new IngestError(`Swab ${swab.swab_code} is not activated for a dog`, parsed.swabLine);
   }
   const petNum = swab.pet_num;
-  const sha256 = createHash('sha256').update(file.text).digest('hex');
+  const sha256 = checksum(file);
   const already = await db('genotypes').join('samples', 'samples.id', 'genotypes.sample_id').where({ 'samples.swab_id': swab.id, 'genotypes.source_sha256': sha256 }).first('genotypes.id');
   if (already) return { status: 'unchanged', swabCode: swab.swab_code, petNum };
 

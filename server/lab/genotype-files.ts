@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import type { IngestFile } from './ingest.js';
+import { IngestError } from './ingest-error.js';
+
+/** Raw-data files as the lab receives them: consumer TSVs, PLINK .tped/.tfam pairs, or a zip of either. */
+export function genotypeFilesFromEntries(entries: { name: string; content: Uint8Array }[], swabCode?: string): IngestFile[] {
+  const files: IngestFile[] = [];
+  const plink = new Map<string, { tped?: string; tfam?: string }>();
+  for (const entry of entries) {
+    const extension = path.extname(entry.name).toLowerCase();
+    const base = entry.name.slice(0, entry.name.length - extension.length);
+    if (extension === '.zip') {
+      const inside = Object.entries(unzipSync(entry.content)).filter(([name]) => !name.endsWith('/') && !name.startsWith('__MACOSX'));
+      files.push(...genotypeFilesFromEntries(inside.map(([name, content]) => ({ name: `${entry.name}:${name}`, content })), swabCode));
+    } else if (extension === '.tped' || extension === '.tfam') {
+      const pair = plink.get(base) ?? {};
+      pair[extension === '.tped' ? 'tped' : 'tfam'] = strFromU8(entry.content);
+      plink.set(base, pair);
+    } else {
+      files.push({ fileName: entry.name, text: strFromU8(entry.content) });
+    }
+  }
+  for (const [base, pair] of plink) {
+    if (pair.tped === undefined || pair.tfam === undefined) throw new IngestError(`${base}: a PLINK export needs both the .tped and the .tfam file`);
+    if (!swabCode) throw new IngestError(`${base}: name the swab of a PLINK export (--swab CODE)`);
+    files.push({ fileName: `${base}.tped`, plink: { tped: pair.tped, tfam: pair.tfam }, swabCode });
+  }
+  return files;
+}
+
+export async function readGenotypeFiles(paths: readonly string[], swabCode?: string): Promise<IngestFile[]> {
+  const entries = await Promise.all(paths.map(async (file) => ({ name: path.basename(file), content: new Uint8Array(await readFile(file)) })));
+  return genotypeFilesFromEntries(entries, swabCode);
+}

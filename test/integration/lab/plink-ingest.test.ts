@@ -1,0 +1,55 @@
+import { expect } from 'chai';
+import { zipSync, strToU8 } from 'fflate';
+import { ingestGenotypeFile, IngestError } from '../../../server/lab/ingest.js';
+import { genotypeFilesFromEntries } from '../../../server/lab/genotype-files.js';
+import { writePlink } from '../../../server/genetics/formats/plink.js';
+import { callsOf } from '../../../server/genetics/simulate/dog.js';
+import { resetDatabase, testDb } from '../../support/database.js';
+import { dogAwaitingResults, testLab, testWorld } from '../../support/lab.js';
+
+describe('lab ingest of PLINK exports', function () {
+  this.timeout(60_000);
+
+  beforeEach(async () => {
+    await resetDatabase(await testDb());
+  });
+
+  it('reads a zipped .tped/.tfam pair for a named swab and computes the same results as the TSV would', async () => {
+    const db = await testDb();
+    const lab = await testLab(db);
+    const { petNum, swabCode } = await dogAwaitingResults(db, { sex: 'm' });
+    const boxer = testWorld().simulator.purebred('boxer', 'm');
+    const { tped, tfam } = writePlink(lab.panel, callsOf(boxer), { familyId: 'FAM', individualId: 'DOG', sex: 'm' });
+    const zip = zipSync({ 'export/dog.tped': strToU8(tped), 'export/dog.tfam': strToU8(tfam) });
+    const [file] = genotypeFilesFromEntries([{ name: 'dog.zip', content: zip }], swabCode);
+    const outcome = await ingestGenotypeFile(db, lab, file);
+    expect(outcome).to.include({ status: 'released', petNum });
+    const genotype = await db('genotypes').where({ pet_num: petNum }).first('source_format');
+    expect(genotype.source_format).to.equal('plink_tped');
+    const top = await db('breed_mix_rows').join('breeds', 'breeds.id', 'breed_mix_rows.breed_id').where({ pet_num: petNum }).orderBy('rank').first('breeds.slug');
+    expect(top.slug).to.equal('boxer');
+    expect((await ingestGenotypeFile(db, lab, file)).status).to.equal('unchanged');
+  });
+
+  it('needs both files of the pair and a swab code', () => {
+    expect(() => genotypeFilesFromEntries([{ name: 'a.tped', content: strToU8('1 x 0 1 A A') }], 'SWAB')).to.throw(IngestError, /both the .tped and the .tfam/);
+    expect(() => genotypeFilesFromEntries([{ name: 'a.tped', content: strToU8('') }, { name: 'a.tfam', content: strToU8('') }])).to.throw(IngestError, /--swab/);
+  });
+
+  it('refuses an export whose markers do not cover the panel, writing nothing', async () => {
+    const db = await testDb();
+    const lab = await testLab(db);
+    const { swabCode } = await dogAwaitingResults(db);
+    const few = writePlink(lab.panel, callsOf(testWorld().simulator.purebred('pug', 'f')), { familyId: 'F', individualId: 'I', sex: 'f' });
+    const tped = few.tped.split('\n').slice(0, 100).join('\n');
+    let error: unknown;
+    try {
+      await ingestGenotypeFile(db, lab, { fileName: 'few.tped', plink: { tped, tfam: few.tfam }, swabCode });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).to.be.instanceOf(IngestError);
+    expect((error as Error).message).to.match(/uncalled/);
+    expect(await db('genotypes').count('* as c')).to.deep.equal([{ c: 0 }]);
+  });
+});
