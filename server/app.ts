@@ -17,8 +17,10 @@ import { graphqlRoute } from './graphql/route.js';
 import { adminPageRoutes, memberPageRoutes, publicPageRoutes } from './pages/routes.js';
 import { resultsRoutes } from './pages/results-routes.js';
 import { messagesApiRoutes } from './chat/api-routes.js';
+import { relativesApiRoutes } from './relatives/api-routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { rawDataRoutes } from './lab/raw-data-routes.js';
+import { labAdminRoutes, labUploadParser, UPLOAD_PATH } from './lab/admin-routes.js';
 import { wantsJson } from './http/negotiation.js';
 import { INTERNAL_SERVER_ERROR } from './shared/messages.js';
 
@@ -49,18 +51,21 @@ export function createApp({ db, settings }: AppDependencies): Express {
   app.use(express.json({ limit: '100kb' }));
   app.use(cookieParser());
   app.use(sessionMiddleware(db, settings));
+  app.post(UPLOAD_PATH, ...labUploadParser(db));
   app.use(csrfProtection(settings.isProduction));
   app.use(loadCurrentUser(db));
   app.use(guardImpersonatedWrites(db));
 
   app.post('/graphql', graphqlRoute(db, settings));
   app.use('/api/messages', requireUser, messagesApiRoutes(db));
+  app.use('/api/relatives', requireUser, relativesApiRoutes(db));
 
   app.use(shellContext(db, settings));
   app.use(authRoutes(db));
   app.use(impersonationRoutes(db));
   app.use(publicPageRoutes());
   app.use(adminPageRoutes());
+  app.use(labAdminRoutes(db, settings));
   app.use('/members', chatRoutes(db));
   app.use('/members', requireUser);
   app.use('/members/results', resultsRoutes(db, settings));

@@ -1,0 +1,73 @@
+import { Router, type RequestHandler } from 'express';
+import multer from 'multer';
+import type { Db } from '../db/index.js';
+import type { Settings } from '../settings.js';
+import { requireAdmin } from '../auth/guards.js';
+import { loadCurrentUser } from '../auth/current-user.js';
+import { openLab } from './lab.js';
+import { ingestGenotypeFile, type IngestOutcome } from './ingest.js';
+import { IngestError } from './ingest-error.js';
+import { genotypeFilesFromEntries } from './genotype-files.js';
+
+export const UPLOAD_PATH = '/admin/lab/upload';
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Multipart bodies are parsed before the CSRF check (which reads `_csrf` from the body), so this
+ * parser runs first, and only for a signed-in admin: nobody else gets as far as uploading.
+ */
+export function labUploadParser(db: Db): RequestHandler[] {
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_FILE_BYTES, files: 3, fields: 5 } });
+  return [loadCurrentUser(db), requireAdmin, upload.array('files', 3)];
+}
+
+async function recentIngests(db: Db) {
+  return db('genotypes')
+    .join('samples', 'samples.id', 'genotypes.sample_id')
+    .join('swabs', 'swabs.id', 'samples.swab_id')
+    .whereNot('genotypes.source_format', 'simulated')
+    .orderBy('genotypes.id', 'desc')
+    .limit(20)
+    .select('swabs.swab_code as swabCode', 'genotypes.pet_num as petNum', 'genotypes.source_format as format', 'genotypes.source_file_name as fileName', 'samples.sample_state as state', 'genotypes.created_at as createdAt');
+}
+
+function describe(fileName: string, outcome: IngestOutcome): string {
+  if (outcome.status === 'released') return `${fileName}: swab ${outcome.swabCode} released for dog ${outcome.petNum}, ${outcome.relatives} relatives found.`;
+  if (outcome.status === 'held') return `${fileName}: swab ${outcome.swabCode} held for lab review: ${outcome.reason}`;
+  return `${fileName}: already ingested, nothing changed.`;
+}
+
+/** The lab page: admins upload a genotype export for a swab (TSV, PLINK pair or zip). */
+export function labAdminRoutes(db: Db, settings: Settings): Router {
+  const router = Router();
+  const render = async (res: Parameters<RequestHandler>[1], status: number, messages: string[], errors: string[]) =>
+    res.status(status).render('admin/lab', { title: 'Lab uploads', messages, errors, recent: await recentIngests(db) });
+
+  router.get('/admin/lab', requireAdmin, async (_req, res) => render(res, 200, [], []));
+
+  router.post(UPLOAD_PATH, requireAdmin, async (req, res) => {
+    const uploads = (req.files as Express.Multer.File[] | undefined) ?? [];
+    const swabCode = typeof req.body?.swabCode === 'string' && req.body.swabCode.trim() ? req.body.swabCode.trim().slice(0, 64) : undefined;
+    if (uploads.length === 0) return render(res, 400, [], ['Choose a genotype file to upload.']);
+    const messages: string[] = [];
+    const errors: string[] = [];
+    try {
+      const files = genotypeFilesFromEntries(uploads.map((file) => ({ name: file.originalname, content: new Uint8Array(file.buffer) })), swabCode);
+      const lab = await openLab(db, settings.lab);
+      for (const file of files) {
+        try {
+          messages.push(describe(file.fileName, await ingestGenotypeFile(db, lab, file)));
+        } catch (error) {
+          if (!(error instanceof IngestError)) throw error;
+          errors.push(`${file.fileName}: ${error.message}`);
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof IngestError)) throw error;
+      errors.push(error.message);
+    }
+    return render(res, errors.length ? 400 : 200, messages, errors);
+  });
+
+  return router;
+}
