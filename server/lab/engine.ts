@@ -1,15 +1,17 @@
 // The lab's side of the genetics engine: from a raw-data file to what the database stores.
 import { TRAIT_LOCI } from '../genetics/catalogue/traits.js';
 import { designerCrossOf } from '../genetics/compute/breed-mix.js';
-import { computeResults, type DogResults } from '../genetics/compute/results.js';
+import { computeResults, NOT_TESTED, type DogResults } from '../genetics/compute/results.js';
+import { genomicInbreeding } from '../genetics/compute/inbreeding.js';
+import { inferSex, sexMismatch } from '../genetics/compute/sex-check.js';
 import type { HealthStatus } from '../genetics/compute/health.js';
 import type { TraitCall } from '../genetics/compute/traits.js';
 import type { Calls } from '../genetics/genotype.js';
-import type { MarkerPanel } from '../genetics/panel.js';
+import { locationKey, type MarkerPanel } from '../genetics/panel.js';
 import { GenotypeFileError } from '../genetics/formats/genotype-file-error.js';
 import { DEFAULT_MAX_NO_CALL_RATE, parseTsvGenotypes } from '../genetics/formats/tsv.js';
 import { parseTfam, parseTped } from '../genetics/formats/plink.js';
-import { NO_CALL } from '../genetics/genotype.js';
+import { NO_CALL, remapCalls } from '../genetics/genotype.js';
 import { breedBySlug } from '../genetics/catalogue/breeds.js';
 import { traitLocusSlug } from '../catalogue/sync.js';
 import type { ReferencePanel } from '../genetics/compute/reference-panel.js';
@@ -22,6 +24,16 @@ export interface ParsedGenotypeFile {
   calls: Calls;
   noCallRate: number;
   format: 'raw_tsv' | 'plink_tped';
+  /** The export is from an array our panel does not cover: it is stored on the array's own panel. */
+  onArray?: boolean;
+}
+
+/** Share of our panel's markers a PLINK export has, by chromosome and position. */
+function labPanelCoverage(tped: string, panel: MarkerPanel): number {
+  const own = parseTped(tped);
+  let covered = 0;
+  for (const marker of own.panel.markers) if (panel.indexByLocation.has(locationKey(marker.chromosome, marker.position))) covered++;
+  return covered / panel.markers.length;
 }
 
 /** A raw-data file as it arrives: the consumer TSV (swab code inside), or a PLINK pair for a named swab. */
@@ -35,6 +47,9 @@ export function parseGenotypeFile(input: GenotypeInput, panel: MarkerPanel): Par
       return { swabCode: parsed.swabCode, swabLine, calls: parsed.calls, noCallRate: parsed.noCallRate, format: 'raw_tsv' };
     }
     parseTfam(input.tfam);
+    if (labPanelCoverage(input.tped, panel) < 1 - DEFAULT_MAX_NO_CALL_RATE) {
+      return { swabCode: input.swabCode, calls: new Uint8Array(0), noCallRate: 0, format: 'plink_tped', onArray: true };
+    }
     const parsed = parseTped(input.tped, panel);
     const noCallRate = parsed.calls.reduce((n, call) => n + (call === NO_CALL ? 1 : 0), 0) / parsed.calls.length;
     if (noCallRate > DEFAULT_MAX_NO_CALL_RATE) {
@@ -138,3 +153,36 @@ function wolfinessContext(percent: number): string {
   if (percent >= 1) return 'More wolf-like than most dogs';
   return 'Typical for a dog';
 }
+
+/**
+ * Results of a dog typed on an array our reference breeds do not cover: what the shared markers
+ * support, 'not tested on this sample' for the rest; COI, sex and relatives from its own markers.
+ */
+export function analyseArrayGenotype(reference: ReferencePanel, arrayPanel: MarkerPanel, calls: Calls, statedSex: 'm' | 'f' | null): GenotypeAnalysis {
+  const labPanel = reference.panel;
+  const analysis = analyseGenotype(reference, remapCalls(arrayPanel, calls, labPanel), statedSex);
+  const covered = (index: number | undefined) =>
+    index !== undefined && arrayPanel.indexByLocation.has(locationKey(labPanel.markers[index].chromosome, labPanel.markers[index].position));
+  for (const row of analysis.results.health) {
+    if (row.call === 'no_call' && !covered(labPanel.indexById.get(row.conditionSlug))) Object.assign(row, { call: 'not_tested', resultText: NOT_TESTED, variantCopies: null });
+  }
+  for (const row of analysis.results.traits) {
+    const markers = labPanel.markers.flatMap((m, i) => (m.kind === 'trait' && m.variantOf && traitLocusSlug(m.variantOf) === row.locusSlug ? [i] : []));
+    if (row.genotype === null && !markers.some((i) => covered(i))) row.call = NOT_TESTED;
+  }
+  const inbreeding = genomicInbreeding(arrayPanel, calls, new Float32Array(arrayPanel.markers.length).fill(UNKNOWN_FREQUENCY));
+  const sex = inferSex(arrayPanel, calls);
+  let missing = 0;
+  for (const call of calls) if (call === NO_CALL) missing++;
+  return {
+    ...analysis,
+    results: { ...analysis.results, coi: inbreeding.coveredBp > 0 ? Math.round(inbreeding.coi * 10000) / 10000 : null },
+    inferredSex: sex.inferredSex,
+    xHeterozygosity: sex.inferredSex === null ? null : sex.xHeterozygosity,
+    sexMismatch: sexMismatch(statedSex, sex.inferredSex),
+    noCallRate: calls.length ? missing / calls.length : 1,
+  };
+}
+
+// Without reference breeds for an array's markers, runs of homozygosity are judged against even odds.
+const UNKNOWN_FREQUENCY = 0.5;

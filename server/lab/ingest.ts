@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { packGenotype } from '../genetics/genotype.js';
 import type { Lab } from './lab.js';
-import { analyseGenotype, parseGenotypeFile, type GenotypeAnalysis, type GenotypeInput } from './engine.js';
+import { analyseArrayGenotype, analyseGenotype, parseGenotypeFile, type GenotypeAnalysis, type GenotypeInput } from './engine.js';
+import { arrayGenotype } from './array-panel.js';
+import { findArrayRelatives } from './array-relatives.js';
+import type { RelativeMatch } from './relatives-store.js';
 import { storeResults } from './results-store.js';
 import { upsertRelatives } from './relatives-store.js';
 import { findRelatives } from './relative-matching.js';
@@ -56,12 +59,24 @@ export async function ingestGenotypeFile(db: Db, lab: Lab, file: IngestFile): Pr
   if (already) return { status: 'unchanged', swabCode: swab.swab_code, petNum };
 
   const pet = await db('pets').where({ pet_num: petNum }).first('sex');
-  const analysis = analyseGenotype(lab.reference, parsed.calls, pet?.sex ?? null);
-  const relatives = analysis.sexMismatch ? [] : await findRelatives(db, lab, petNum, parsed.calls, analysis.breedShares);
+  const statedSex: 'm' | 'f' | null = pet?.sex ?? null;
+  let calls = parsed.calls;
+  let panelId = lab.panelId;
+  let analysis: GenotypeAnalysis;
+  let relatives: RelativeMatch[];
+  if (parsed.onArray && 'plink' in file) {
+    const array = await arrayGenotype(db, file.plink.tped);
+    ({ calls, panelId } = array);
+    analysis = analyseArrayGenotype(lab.reference, array.panel, calls, statedSex);
+    relatives = analysis.sexMismatch ? [] : await findArrayRelatives(db, panelId, petNum, calls);
+  } else {
+    analysis = analyseGenotype(lab.reference, calls, statedSex);
+    relatives = analysis.sexMismatch ? [] : await findRelatives(db, lab, petNum, calls, analysis.breedShares);
+  }
 
   return db.transaction(async (trx) => {
     const sampleId = await sampleFor(trx, swab.id);
-    const genotypeId = await storeGenotype(trx, lab, { sampleId, petNum, file, sha256, format: parsed.format, calls: parsed.calls, analysis, statedSex: pet?.sex ?? null });
+    const genotypeId = await storeGenotype(trx, { sampleId, petNum, panelId, file, sha256, format: parsed.format, calls, analysis, statedSex });
     await storeResults(trx, lab.ids, petNum, genotypeId, analysis.results);
     if (analysis.sexMismatch) {
       const reason = `Stated sex ${pet?.sex} but the genotype looks ${analysis.inferredSex === 'm' ? 'male' : 'female'} (X heterozygosity ${analysis.xHeterozygosity?.toFixed(3)})`;
@@ -86,6 +101,7 @@ async function sampleFor(db: Db, swabId: number): Promise<number> {
 interface GenotypeToStore {
   sampleId: number;
   petNum: number;
+  panelId: number;
   file: IngestFile;
   sha256: string;
   format: 'raw_tsv' | 'plink_tped' | 'simulated';
@@ -94,13 +110,13 @@ interface GenotypeToStore {
   statedSex: 'm' | 'f' | null;
 }
 
-export async function storeGenotype(db: Db, lab: Lab, genotype: GenotypeToStore): Promise<number> {
+export async function storeGenotype(db: Db, genotype: GenotypeToStore): Promise<number> {
   await db('genotypes').where({ pet_num: genotype.petNum, is_current: true }).update({ is_current: false });
   const [{ id }] = await db('genotypes')
     .insert({
       sample_id: genotype.sampleId,
       pet_num: genotype.petNum,
-      panel_id: lab.panelId,
+      panel_id: genotype.panelId,
       marker_count: genotype.calls.length,
       calls: Buffer.from(packGenotype(genotype.calls)),
       call_rate: Math.round((1 - genotype.analysis.noCallRate) * 10000) / 10000,
