@@ -28,12 +28,19 @@ export interface ParsedGenotypeFile {
   onArray?: boolean;
 }
 
-/** Share of our panel's markers a PLINK export has, by chromosome and position. */
-function labPanelCoverage(tped: string, panel: MarkerPanel): number {
+/** Fewer placed markers than this and an export that is not on our panel cannot be read. */
+export const MIN_ARRAY_MARKERS = 1000;
+
+/** Share of our panel's markers a PLINK export has (by chromosome and position), and its own placed markers. */
+function labPanelCoverage(tped: string, panel: MarkerPanel): { coverage: number; markers: number } {
   const own = parseTped(tped);
   let covered = 0;
-  for (const marker of own.panel.markers) if (panel.indexByLocation.has(locationKey(marker.chromosome, marker.position))) covered++;
-  return covered / panel.markers.length;
+  let placed = 0;
+  for (const marker of own.panel.markers) {
+    if (marker.chromosome > 0) placed++;
+    if (panel.indexByLocation.has(locationKey(marker.chromosome, marker.position))) covered++;
+  }
+  return { coverage: covered / panel.markers.length, markers: placed };
 }
 
 /** A raw-data file as it arrives: the consumer TSV (swab code inside), or a PLINK pair for a named swab. */
@@ -47,7 +54,9 @@ export function parseGenotypeFile(input: GenotypeInput, panel: MarkerPanel): Par
       return { swabCode: parsed.swabCode, swabLine, calls: parsed.calls, noCallRate: parsed.noCallRate, format: 'raw_tsv' };
     }
     parseTfam(input.tfam);
-    if (labPanelCoverage(input.tped, panel) < 1 - DEFAULT_MAX_NO_CALL_RATE) {
+    const { coverage, markers } = labPanelCoverage(input.tped, panel);
+    if (coverage < 1 - DEFAULT_MAX_NO_CALL_RATE) {
+      if (markers < MIN_ARRAY_MARKERS) throw new IngestError(`The file has ${markers} markers: an array export needs at least ${MIN_ARRAY_MARKERS}`);
       return { swabCode: input.swabCode, calls: new Uint8Array(0), noCallRate: 0, format: 'plink_tped', onArray: true };
     }
     const parsed = parseTped(input.tped, panel);
