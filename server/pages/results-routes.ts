@@ -6,26 +6,36 @@ import { petAccessFor, type PetAccess } from '../pets/access.js';
 import { focusShellOnPet } from '../shell/context.js';
 import { backToPageLink, breedLabel, RESULTS_PATHS, type ResultsPage } from '../shell/rules.js';
 import { NOT_AUTHORIZED } from '../shared/messages.js';
+import type { HealthFilter } from '../results/health.js';
+import {
+  breedPage,
+  carePage,
+  healthPage,
+  profilePage,
+  relativesPage,
+  researchPage,
+  summaryPage,
+  traitsPage,
+  type PageContext,
+} from '../results/page-data.js';
 
-const PAGES: { path: string; page: ResultsPage; heading: (label: string) => string }[] = [
-  { path: '/profile', page: 'profile', heading: () => 'Profile' },
-  { path: '/summary', page: 'summary', heading: () => 'Summary' },
-  { path: '/research-surveys', page: 'research', heading: () => 'Research' },
-  { path: '/breed-and-ancestry', page: 'breed', heading: (label) => label },
-  { path: '/health', page: 'health', heading: () => 'Health' },
-  { path: '/relatives', page: 'relatives', heading: () => 'Relatives' },
-  { path: '/traits', page: 'traits', heading: () => 'Traits' },
-  { path: '/care', page: 'care', heading: () => 'Care Resources' },
+type Loader = (context: PageContext) => Promise<Record<string, unknown>>;
+
+const PAGES: { path: string; page: ResultsPage; view: string; heading: (label: string) => string; load: Loader }[] = [
+  { path: '/profile', page: 'profile', view: 'profile', heading: () => 'Profile', load: profilePage },
+  { path: '/summary', page: 'summary', view: 'summary', heading: () => 'Summary', load: summaryPage },
+  { path: '/research-surveys', page: 'research', view: 'research-surveys', heading: () => 'Research', load: researchPage },
+  { path: '/breed-and-ancestry', page: 'breed', view: 'breed-and-ancestry', heading: (label) => label, load: breedPage },
+  { path: '/health', page: 'health', view: 'health', heading: () => 'Health', load: (c) => healthPage(c, 'all') },
+  { path: '/relatives', page: 'relatives', view: 'relatives', heading: () => 'Relatives', load: relativesPage },
+  { path: '/traits', page: 'traits', view: 'traits', heading: () => 'Traits', load: traitsPage },
+  { path: '/care', page: 'care', view: 'care', heading: () => 'Care Resources', load: carePage },
 ];
 
-const HEALTH_SUBPAGES = [
-  { path: '/health/breed-relevant', heading: 'Breed-Relevant Health Conditions' },
-  { path: '/health/other', heading: 'Other Health Conditions' },
+const HEALTH_SUBPAGES: { path: string; filter: HealthFilter; heading: string }[] = [
+  { path: '/health/breed-relevant', filter: 'breed-relevant', heading: 'Breed-Relevant Health Conditions' },
+  { path: '/health/other', filter: 'other', heading: 'Other Health Conditions' },
 ];
-
-async function hasGenotype(db: Db, petNum: number): Promise<boolean> {
-  return Boolean(await db('genotypes').where({ pet_num: petNum, is_current: true }).first(db.raw('1 as found')));
-}
 
 /** Reads `i` and checks, on the server, that the signed-in user may see that dog. */
 export async function petFromQuery(db: Db, req: Request): Promise<PetAccess> {
@@ -36,27 +46,41 @@ export async function petFromQuery(db: Db, req: Request): Promise<PetAccess> {
   return access;
 }
 
+/** spec 2 §2: breed and relatives pages take countryCode; only a two-letter code is kept. */
+function countryCodeOf(req: Request): string {
+  const code = typeof req.query.countryCode === 'string' ? req.query.countryCode.toUpperCase() : '';
+  return /^[A-Z]{2}$/.test(code) ? code : signedInUser(req).countryCode;
+}
+
 export function resultsRoutes(db: Db, settings: Settings): Router {
   const router = Router();
 
-  for (const { path, page, heading } of PAGES) {
+  for (const { path, page, view, heading, load } of PAGES) {
     router.get(path, async (req, res) => {
+      const user = signedInUser(req);
       const { pet, isOwner } = await petFromQuery(db, req);
       if ((page === 'relatives' && !pet.showRelativeFinder) || (page === 'care' && !pet.shouldShowCareResources)) {
         throw new HttpError(404, 'This page is not available for this dog.');
       }
       focusShellOnPet(res.locals.shell, settings, pet, page);
-      const title = heading(breedLabel(signedInUser(req).userType));
-      const rawDataHref = page === 'summary' && isOwner && (await hasGenotype(db, pet.petNum)) ? `/members/pet/${pet.petNum}/raw-data` : null;
-      res.render('placeholder', { title: `${pet.name}: ${title}`, heading: `${pet.callName || pet.name}: ${title}`, lead: null, rawDataHref });
+      const title = heading(breedLabel(user.userType));
+      const data = await load({ db, pet, isOwner, isAdmin: user.isAdmin });
+      res.render(`members/results/${view}`, {
+        ...data,
+        title: `${pet.name}: ${title}`,
+        heading: `${pet.callName || pet.name}: ${title}`,
+        pet,
+        countryCode: countryCodeOf(req),
+      });
     });
   }
 
-  for (const { path, heading } of HEALTH_SUBPAGES) {
+  for (const { path, filter, heading } of HEALTH_SUBPAGES) {
     router.get(path, async (req, res) => {
-      const { pet } = await petFromQuery(db, req);
+      const { pet, isOwner } = await petFromQuery(db, req);
       focusShellOnPet(res.locals.shell, settings, pet, 'health', backToPageLink('Health', `${RESULTS_PATHS.health}?i=${pet.petNum}`));
-      res.render('placeholder', { title: `${pet.name}: ${heading}`, heading, lead: null });
+      const data = await healthPage({ db, pet, isOwner, isAdmin: signedInUser(req).isAdmin }, filter);
+      res.render('members/results/health', { ...data, title: `${pet.name}: ${heading}`, heading, pet });
     });
   }
 

@@ -48,3 +48,18 @@ export const CHAT_READ = 'Read: {time}';
 export const CHAT_UNREAD = 'Unread';
 export const CHAT_SENT = 'Sent: {time}';
 export const CHAT_EMAIL_SUBJECT = 'New message from {name}';
+
+// Genetic stats section (spec 1 §4; issue 4).
+export const LIFE_STAGE_PENDING = 'Pending';
+export const LIFE_STAGE_OFFER = 'Want help calculating your dog\u2019s life stage? Tell us its birthday.';
+export const LIFE_STAGE_OFFER_LINK = 'Add a birthday';
+export const GENETIC_STAT_NOT_AVAILABLE = 'Not available yet';
+
+// Relatives (spec 2 §4; issue 4).
+export const RELATIVES_CLOSE_FAMILY_WARNING =
+  '{count} of these relatives are close family. That is more than most dogs have: it usually means many of the family have been tested, or that the family is closely bred.';
+export const RELATIVES_NONE = 'No relatives found yet. We compare every newly tested dog with yours and will list relatives here as we find them.';
+export const RELATIVES_LOADING = 'Loading relatives\u2026';
+export const RELATIVES_LOADING_MORE = 'Loading\u2026';
+export const RELATIVES_NEW = 'New';
+export const RELATIVES_CHAT = 'Chat with owner';

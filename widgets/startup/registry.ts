@@ -7,4 +7,6 @@ import type { WidgetRegistry } from './widget-types';
 export const widgetRegistry: WidgetRegistry = {
   'unread-badge': () => import('../unread-badge/mount'),
   chat: () => import('../chat/mount'),
+  'genetic-stats': () => import('../genetic-stats/mount'),
+  relatives: () => import('../relatives/mount'),
 };

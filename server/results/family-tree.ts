@@ -1,0 +1,97 @@
+import type { Db } from '../db/index.js';
+import type { Pet } from '../pets/queries.js';
+
+export interface TreeMember {
+  path: string;
+  role: string;
+  name: string;
+  /** Link to the public profile, only for dogs whose privacy lets members see them. */
+  href: string | null;
+  breedName: string | null;
+}
+
+export interface FamilyTree {
+  source: 'recorded' | 'inferred' | 'none';
+  parents: TreeMember[];
+  grandParents: TreeMember[];
+  greatGrandParents: TreeMember[];
+}
+
+/** 'DS' is the dam's sire: read the path from the dog outwards. */
+export function pathRole(path: string): string {
+  const words = [...path].map((step) => (step === 'S' ? 'sire' : 'dam'));
+  const [first, ...rest] = words;
+  const head = first === 'sire' ? 'Sire' : 'Dam';
+  return rest.length === 0 ? head : `${head}'s ${rest.join("'s ")}`;
+}
+
+/** Relatives may be shown by name to members unless private or hidden. */
+const visible = (row: { privacy: string | null; is_hidden: boolean | null; deleted_at: Date | null }) =>
+  row.privacy !== null && row.privacy !== 'private' && !row.is_hidden && !row.deleted_at;
+
+// An immediate-family relative this much older is taken for a parent (spec: parents, grandparents, …).
+const PARENT_MIN_AGE_GAP_DAYS = 330;
+
+/** Recorded family tree links; else parents inferred from immediate family at least ~1 year older. */
+export async function loadFamilyTree(db: Db, pet: Pet): Promise<FamilyTree> {
+  const links = await db('family_tree_links as l')
+    .leftJoin('pets as p', 'p.pet_num', 'l.relative_pet_num')
+    .leftJoin('breeds as b', 'b.id', 'l.breed_id')
+    .where('l.pet_num', pet.petNum)
+    .orderBy('l.path')
+    .select('l.path', 'l.name', 'p.name as petName', 'p.handle', 'p.privacy', 'p.is_hidden', 'p.deleted_at', 'b.name as breedName');
+  if (links.length > 0) {
+    const members: TreeMember[] = links.map((row) => {
+      const shown = row.handle && visible(row);
+      return {
+        path: row.path,
+        role: pathRole(row.path),
+        name: row.name ?? (shown ? row.petName : 'A tested relative'),
+        href: shown ? `/dog/${encodeURIComponent(row.handle)}` : null,
+        breedName: row.breedName ?? null,
+      };
+    });
+    const at = (depth: number) => members.filter((m) => m.path.length === depth);
+    return { source: 'recorded', parents: at(1), grandParents: at(2), greatGrandParents: at(3) };
+  }
+  const parents = await inferredParents(db, pet);
+  return { source: parents.length > 0 ? 'inferred' : 'none', parents, grandParents: [], greatGrandParents: [] };
+}
+
+async function inferredParents(db: Db, pet: Pet): Promise<TreeMember[]> {
+  if (!pet.dateOfBirth) return [];
+  const rows = await db('relatives as r')
+    .join('pets as p', 'p.pet_num', db.raw('case when r.pet_num_a = ? then r.pet_num_b else r.pet_num_a end', [pet.petNum]))
+    .leftJoin('breed_mix_summaries as s', 's.pet_num', 'p.pet_num')
+    .where((q) => q.where('r.pet_num_a', pet.petNum).orWhere('r.pet_num_b', pet.petNum))
+    .andWhere('r.category', 'immediate_family')
+    .whereNotNull('p.date_of_birth')
+    .andWhere('p.date_of_birth', '<=', db.raw(`?::date - interval '${PARENT_MIN_AGE_GAP_DAYS} days'`, [pet.dateOfBirth]))
+    .orderBy('r.kinship', 'desc')
+    .select('p.name', 'p.handle', 'p.sex', 'p.privacy', 'p.is_hidden', 'p.deleted_at', 's.breed_mix_name as breedName');
+  const parents: TreeMember[] = [];
+  for (const sex of ['m', 'f'] as const) {
+    const row = rows.find((r) => r.sex?.trim() === sex);
+    if (!row) continue;
+    const shown = visible(row);
+    parents.push({
+      path: sex === 'm' ? 'S' : 'D',
+      role: sex === 'm' ? 'Sire' : 'Dam',
+      name: shown ? row.name : 'A tested relative',
+      href: shown ? `/dog/${encodeURIComponent(row.handle)}` : null,
+      breedName: row.breedName ?? null,
+    });
+  }
+  return parents;
+}
+
+export interface Haplotype {
+  lineage: 'maternal' | 'paternal';
+  haplotype: string;
+  haplogroup: string;
+}
+
+export async function loadHaplotypes(db: Db, petNum: number): Promise<{ maternal: Haplotype | null; paternal: Haplotype | null }> {
+  const rows: Haplotype[] = await db('haplotypes').where({ pet_num: petNum }).select('lineage', 'haplotype', 'haplogroup');
+  return { maternal: rows.find((r) => r.lineage === 'maternal') ?? null, paternal: rows.find((r) => r.lineage === 'paternal') ?? null };
+}

@@ -1,0 +1,101 @@
+// What each results page shows, loaded from the query modules (the route handlers hold no SQL).
+import type { Db } from '../db/index.js';
+import type { Pet } from '../pets/queries.js';
+import { RELATEDNESS_CATEGORIES } from '../genetics/compute/relatedness.js';
+import { geneticStatsProps } from './genetic-stats.js';
+import { loadBreedMix } from './breed-mix.js';
+import { DONUT, donutSegments, percentRing } from './breed-mix-rules.js';
+import { loadBreedInfo, loadSimilarPets } from './breed-info.js';
+import { loadFamilyTree, loadHaplotypes } from './family-tree.js';
+import { loadHealthResults, type HealthFilter } from './health.js';
+import { CALL_LABELS, CARRIER_VERSUS_AT_RISK, SEVERITY_LABELS, healthCounts, modeOfInheritanceWords } from './health-rules.js';
+import { loadPredictedCoatColour, loadTraits } from './traits.js';
+import { loadProfileDetails } from './profile.js';
+import { loadCareResources, loadResearchSurveys } from './research-and-care.js';
+import { hasCurrentGenotype, resultsStatus } from './status.js';
+
+export interface PageContext {
+  db: Db;
+  pet: Pet;
+  isOwner: boolean;
+  isAdmin: boolean;
+}
+
+/** Helpers every results view uses. */
+export const healthWords = { CALL_LABELS, SEVERITY_LABELS, CARRIER_VERSUS_AT_RISK, modeOfInheritanceWords };
+
+export async function profilePage({ db, pet }: PageContext) {
+  const [status, details, geneticStats] = await Promise.all([resultsStatus(db, pet.petNum), loadProfileDetails(db, pet), geneticStatsProps(db, pet, { isPublic: false })]);
+  return { status, details, geneticStats };
+}
+
+export async function summaryPage({ db, pet, isOwner }: PageContext) {
+  const status = await resultsStatus(db, pet.petNum);
+  const [breedMix, health, traits, coatColour, geneticStats, tested] = await Promise.all([
+    loadBreedMix(db, pet.petNum),
+    loadHealthResults(db, pet.petNum),
+    loadTraits(db, pet.petNum),
+    loadPredictedCoatColour(db, pet.petNum),
+    geneticStatsProps(db, pet, { isPublic: false }),
+    isOwner ? hasCurrentGenotype(db, pet.petNum) : Promise.resolve(false),
+  ]);
+  // Top traits: the first tested trait of each category.
+  const topTraits = traits.flatMap((category) => category.traits.filter((t) => t.isTested).slice(0, 1).map((t) => ({ ...t, category: category.name })));
+  return {
+    status,
+    breedMix,
+    donut: breedMix ? { ...DONUT, segments: donutSegments(breedMix.breeds) } : null,
+    healthCounts: healthCounts(health),
+    notableHealth: health.filter((c) => c.call === 'at_risk' || c.call === 'carrier'),
+    topTraits,
+    coatColour,
+    geneticStats,
+    rawDataHref: tested ? `/members/pet/${pet.petNum}/raw-data` : null,
+  };
+}
+
+export async function breedPage({ db, pet }: PageContext) {
+  const [status, breedMix, familyTree, haplotypes] = await Promise.all([
+    resultsStatus(db, pet.petNum),
+    loadBreedMix(db, pet.petNum),
+    loadFamilyTree(db, pet),
+    loadHaplotypes(db, pet.petNum),
+  ]);
+  const [breedInfo, similarPets] = breedMix
+    ? await Promise.all([loadBreedInfo(db, pet, breedMix.breeds), loadSimilarPets(db, pet, breedMix.topBreed?.breedId ?? null)])
+    : [[], []];
+  const ringRadius = 30;
+  return {
+    status,
+    breedMix,
+    donut: breedMix ? { ...DONUT, segments: donutSegments(breedMix.breeds) } : null,
+    rings: breedMix ? breedMix.breeds.map((b) => ({ ...percentRing(b.breedPct, ringRadius), radius: ringRadius, size: 2 * ringRadius + DONUT.thickness })) : [],
+    familyTree,
+    haplotypes,
+    breedInfo,
+    similarPets,
+  };
+}
+
+export async function healthPage({ db, pet }: PageContext, filter: HealthFilter) {
+  const [status, conditions] = await Promise.all([resultsStatus(db, pet.petNum), loadHealthResults(db, pet.petNum, filter)]);
+  return { status, conditions, counts: healthCounts(conditions), filter, showOfaReport: pet.showOfaReport, health: healthWords };
+}
+
+export async function traitsPage({ db, pet }: PageContext) {
+  const [status, categories, coatColour] = await Promise.all([resultsStatus(db, pet.petNum), loadTraits(db, pet.petNum), loadPredictedCoatColour(db, pet.petNum)]);
+  return { status, categories, coatColour };
+}
+
+export async function relativesPage({ db, pet }: PageContext) {
+  return { status: await resultsStatus(db, pet.petNum), categories: RELATEDNESS_CATEGORIES, relativesWidget: pet.showRelativeFinder ? { petNum: pet.petNum } : null };
+}
+
+export async function researchPage({ db, pet, isAdmin }: PageContext) {
+  return { surveyCategories: await loadResearchSurveys(db, pet.petNum, isAdmin) };
+}
+
+export async function carePage({ db, pet }: PageContext) {
+  const [status, resources] = await Promise.all([resultsStatus(db, pet.petNum), loadCareResources(db, pet.petNum)]);
+  return { status, resources };
+}

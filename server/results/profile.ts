@@ -1,0 +1,51 @@
+import type { Db } from '../db/index.js';
+import type { Pet } from '../pets/queries.js';
+
+export interface ProfileDetails {
+  name: string;
+  callName: string | null;
+  handle: string;
+  sex: string;
+  birthDate: string;
+  breedType: string;
+  statedBreed: string | null;
+  prefixTitles: string[];
+  suffixTitles: string[];
+  story: string | null;
+}
+
+// Breed types of the profile form (spec 2 §3).
+const BREED_TYPE_LABELS: Record<string, string> = {
+  purebred: 'Purebred',
+  designer: 'Designer breed',
+  mixed: 'Mixed breed',
+  village: 'Village dog',
+  unknown: "I'm not sure yet!",
+  notShared: 'I prefer not to say',
+};
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+export function birthDateText(dateOfBirth: string | Date | null, isEstimated: boolean): string {
+  if (!dateOfBirth) return 'Not given';
+  const iso = dateOfBirth instanceof Date ? dateOfBirth.toISOString().slice(0, 10) : String(dateOfBirth).slice(0, 10);
+  const [y, m, d] = iso.split('-').map(Number);
+  const text = `${MONTHS[m - 1]} ${d}, ${y}`;
+  return isEstimated ? `${text} (estimated)` : text;
+}
+
+export async function loadProfileDetails(db: Db, pet: Pet): Promise<ProfileDetails> {
+  const row = await db('pets').leftJoin('breeds', 'breeds.id', 'pets.stated_breed_id').where('pets.pet_num', pet.petNum).first('pets.prefix_titles', 'pets.suffix_titles', 'pets.story', 'breeds.name as statedBreed');
+  return {
+    name: pet.name,
+    callName: pet.callName,
+    handle: pet.handle,
+    sex: pet.sex?.trim() === 'f' ? 'Female' : pet.sex?.trim() === 'm' ? 'Male' : 'Not given',
+    birthDate: birthDateText(pet.dateOfBirth, pet.isDateOfBirthEstimated),
+    breedType: pet.breedType ? (BREED_TYPE_LABELS[pet.breedType] ?? pet.breedType) : 'Not given',
+    statedBreed: row?.statedBreed ?? null,
+    prefixTitles: row?.prefix_titles ?? [],
+    suffixTitles: row?.suffix_titles ?? [],
+    story: row?.story ?? null,
+  };
+}

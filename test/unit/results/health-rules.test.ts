@@ -1,0 +1,58 @@
+import { expect } from 'chai';
+import { healthCounts, modeOfInheritanceWords, orderHealthResults, type HealthCondition } from '../../../server/results/health-rules.js';
+import { pathRole } from '../../../server/results/family-tree.js';
+import { birthDateText } from '../../../server/results/profile.js';
+
+const condition = (name: string, call: HealthCondition['call'], isBreedRelevant = false, severity: HealthCondition['severity'] = 'moderate'): HealthCondition => ({
+  id: name.length,
+  name,
+  severity,
+  gene: 'G',
+  variant: null,
+  modeOfInheritance: 'autosomal_recessive',
+  description: '',
+  references: [],
+  isBeta: false,
+  call,
+  variantCopies: null,
+  resultText: '',
+  isBreedRelevant,
+});
+
+describe('health results rules', () => {
+  it('puts at risk first, then carrier, then clear, then failed and untested; breed-relevant first within a call', () => {
+    const ordered = orderHealthResults([
+      condition('A clear', 'clear'),
+      condition('B untested', 'not_tested'),
+      condition('C carrier', 'carrier'),
+      condition('D relevant clear', 'clear', true),
+      condition('E at risk', 'at_risk'),
+      condition('F no call', 'no_call'),
+      condition('G relevant carrier', 'carrier', true),
+      condition('H severe clear', 'clear', false, 'high'),
+    ]);
+    expect(ordered.map((c) => c.name)).to.deep.equal(['E at risk', 'G relevant carrier', 'C carrier', 'D relevant clear', 'H severe clear', 'A clear', 'F no call', 'B untested']);
+  });
+
+  it('counts the calls', () => {
+    const counts = healthCounts([condition('a', 'at_risk'), condition('b', 'carrier', true), condition('c', 'clear'), condition('d', 'no_call'), condition('e', 'not_tested')]);
+    expect(counts).to.deep.equal({ total: 5, atRisk: 1, carrier: 1, clear: 1, notTested: 2, breedRelevant: 1 });
+  });
+
+  it('puts modes of inheritance in words', () => {
+    expect(modeOfInheritanceWords('autosomal_recessive')).to.match(/^Autosomal recessive: a dog needs two copies/);
+    expect(modeOfInheritanceWords('x_linked_recessive')).to.match(/^X-linked recessive/);
+  });
+
+  it('names pedigree positions from the dog outwards', () => {
+    expect(pathRole('S')).to.equal('Sire');
+    expect(pathRole('DS')).to.equal("Dam's sire");
+    expect(pathRole('SSD')).to.equal("Sire's sire's dam");
+  });
+
+  it("writes a birth date, marked when estimated", () => {
+    expect(birthDateText('2021-03-05', false)).to.equal('March 5, 2021');
+    expect(birthDateText('2021-03-05', true)).to.equal('March 5, 2021 (estimated)');
+    expect(birthDateText(null, false)).to.equal('Not given');
+  });
+});
