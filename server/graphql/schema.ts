@@ -2,6 +2,12 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import { petResolvers, petTypeDefs } from '../pets/schema.js';
 import { userResolvers, userTypeDefs } from '../users/schema.js';
 import { catalogueResolvers, catalogueTypeDefs } from '../catalogue/schema.js';
+import { resultsSchema } from '../results/schema.js';
+import { feedbackSchema } from '../feedback/schema.js';
+import { careSchema } from '../care/schema.js';
+import { surveysSchema } from '../surveys/schema.js';
+import { nutritionSchema } from '../nutrition/schema.js';
+import type { SchemaModule } from './module.js';
 
 const rootTypeDefs = /* GraphQL */ `
   type Mutation {
@@ -10,10 +16,20 @@ const rootTypeDefs = /* GraphQL */ `
   }
 `;
 
+const modules: SchemaModule[] = [
+  { typeDefs: rootTypeDefs, resolvers: { Mutation: { ping: () => true } } },
+  { typeDefs: userTypeDefs, resolvers: userResolvers },
+  { typeDefs: petTypeDefs, resolvers: petResolvers },
+  { typeDefs: catalogueTypeDefs, resolvers: catalogueResolvers },
+  resultsSchema,
+  feedbackSchema,
+  careSchema,
+  surveysSchema,
+  nutritionSchema,
+];
+
 /** One schema module per feature, merged here. */
 export function buildSchema() {
-  return makeExecutableSchema({
-    typeDefs: [rootTypeDefs, userTypeDefs, petTypeDefs, catalogueTypeDefs],
-    resolvers: [{ Mutation: { ping: () => true } }, userResolvers, petResolvers, catalogueResolvers],
-  });
+  const used = modules.filter((module) => module.typeDefs.trim());
+  return makeExecutableSchema({ typeDefs: used.map((m) => m.typeDefs), resolvers: used.map((m) => m.resolvers) as never });
 }
