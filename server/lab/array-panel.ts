@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { NO_CALL, type Calls } from '../genetics/genotype.js';
 import { createMarkerPanel, locationKey, type Marker, type MarkerPanel } from '../genetics/panel.js';
-import { parseTped } from '../genetics/formats/plink.js';
+import type { TpedGenotypes } from '../genetics/formats/plink.js';
 
 const BATCH = 1000;
 const COMPLEMENT: Record<string, string> = { A: 'T', T: 'A', C: 'G', G: 'C' };
@@ -16,11 +16,15 @@ export interface ArrayGenotype {
 
 interface StoredMarker {
   id: number;
+  index: number;
   name: string;
   chromosome: number;
   position: number;
   ref: string;
   alt: string;
+  /** The alleles as read from the database, before this export taught us more. */
+  oldRef?: string;
+  oldAlt?: string;
 }
 
 /** Identity of an array: its placed marker positions in order (alleles are learned over time). */
@@ -37,8 +41,7 @@ function positionsChecksum(markers: readonly { chromosome: number; position: num
  * alternative ('N' until a dog shows one). Calls count copies of the alternative, so stored
  * genotypes stay right as alleles are learned.
  */
-export async function arrayGenotype(db: Db, tped: string): Promise<ArrayGenotype> {
-  const own = parseTped(tped);
+export async function arrayGenotype(db: Db, own: TpedGenotypes): Promise<ArrayGenotype> {
   // Unplaced markers (chromosome 0) cannot be compared across arrays; a second probe at a position is dropped.
   const placed: number[] = [];
   const seen = new Set<string>();
@@ -51,19 +54,52 @@ export async function arrayGenotype(db: Db, tped: string): Promise<ArrayGenotype
   const checksum = positionsChecksum(fileMarkers);
   const stored = await db.transaction(async (trx) => {
     const panelId = (await trx('marker_panels').where({ markers_sha256: checksum }).first('id'))?.id ?? (await createArrayPanel(trx, fileMarkers, checksum));
-    const markers = await storedMarkers(trx, panelId);
-    const { calls, learned } = reconcile(markers, placed.map((i) => ({ marker: own.panel.markers[i], call: own.calls[i] })));
-    for (let start = 0; start < learned.length; start += BATCH) {
-      const chunk = learned.slice(start, start + BATCH);
-      await trx.raw(
-        `update markers set ref_allele = v.ref, alt_allele = v.alt from (values ${chunk.map(() => '(?::int, ?, ?)').join(', ')}) as v(id, ref, alt) where markers.id = v.id`,
-        chunk.flatMap((m) => [m.id, m.ref, m.alt]),
-      );
+    const observed = placed.map((i) => ({ marker: own.panel.markers[i], call: own.calls[i] }));
+    let markers = await cachedMarkers(trx, panelId, false);
+    let result = reconcile(markers.map((m) => ({ ...m })), observed);
+    if (!(await learn(trx, result.learned))) {
+      // another process learned some of these alleles first: start again from the database
+      markers = await cachedMarkers(trx, panelId, true);
+      result = reconcile(markers.map((m) => ({ ...m })), observed);
+      if (!(await learn(trx, result.learned))) throw new Error('Marker alleles changed while reading an export; try again');
     }
-    return { panelId, markers, calls };
+    for (const m of result.learned) Object.assign(markers[m.index], { ref: m.ref, alt: m.alt });
+    return { panelId, markers, calls: result.calls };
   });
-  const panel = createMarkerPanel(stored.markers.map((m): Marker => ({ id: `${m.name}@${locationKey(m.chromosome, m.position)}`, chromosome: m.chromosome, position: m.position, ref: m.ref, alt: m.alt, kind: 'snp' })));
-  return { panelId: stored.panelId, panel, calls: stored.calls, markerCount: stored.markers.length };
+  return { panelId: stored.panelId, panel: panelFor(stored.panelId, stored.markers), calls: stored.calls, markerCount: stored.markers.length };
+}
+
+const markerCache = new Map<number, StoredMarker[]>();
+const panelCache = new Map<number, { markers: StoredMarker[]; alleles: string; panel: MarkerPanel }>();
+
+async function cachedMarkers(db: Db, panelId: number, reload: boolean): Promise<StoredMarker[]> {
+  let markers = markerCache.get(panelId);
+  if (!markers || reload) {
+    markers = (await storedMarkers(db, panelId)).map((m, index) => ({ ...m, index }));
+    markerCache.set(panelId, markers);
+  }
+  return markers;
+}
+
+/** Records learned alleles; false when some marker no longer had the allele we read (learned elsewhere). */
+async function learn(db: Db, learned: readonly StoredMarker[]): Promise<boolean> {
+  if (learned.length === 0) return true;
+  const result = await db.raw(
+    `update markers set ref_allele = v.ref, alt_allele = v.alt
+       from unnest(?::int[], ?::text[], ?::text[], ?::text[], ?::text[]) as v(id, ref, alt, old_ref, old_alt)
+      where markers.id = v.id and markers.ref_allele = v.old_ref and markers.alt_allele = v.old_alt`,
+    [learned.map((m) => m.id), learned.map((m) => m.ref), learned.map((m) => m.alt), learned.map((m) => m.oldRef), learned.map((m) => m.oldAlt)] as never,
+  );
+  return (result.rowCount ?? result.affectedRows ?? 0) === learned.length;
+}
+
+function panelFor(panelId: number, markers: StoredMarker[]): MarkerPanel {
+  const alleles = markers.map((m) => m.ref + m.alt).join('');
+  const cached = panelCache.get(panelId);
+  if (cached && cached.alleles === alleles) return cached.panel;
+  const panel = createMarkerPanel(markers.map((m): Marker => ({ id: `${m.name}@${locationKey(m.chromosome, m.position)}`, chromosome: m.chromosome, position: m.position, ref: m.ref, alt: m.alt, kind: 'snp' })));
+  panelCache.set(panelId, { markers, alleles, panel });
+  return panel;
 }
 
 async function createArrayPanel(db: Db, markers: readonly Marker[], checksum: string): Promise<number> {
@@ -81,7 +117,7 @@ async function createArrayPanel(db: Db, markers: readonly Marker[], checksum: st
   return panelId;
 }
 
-async function storedMarkers(db: Db, panelId: number): Promise<StoredMarker[]> {
+async function storedMarkers(db: Db, panelId: number): Promise<Omit<StoredMarker, 'index'>[]> {
   return db('panel_markers')
     .join('markers', 'markers.id', 'panel_markers.marker_id')
     .where('panel_markers.panel_id', panelId)
@@ -99,6 +135,7 @@ function reconcile(markers: StoredMarker[], observed: { marker: Marker; call: nu
     // the file's own parse: a homozygote is two of its first letter, a heterozygote one of each
     let letters = call === 0 ? [marker.ref, marker.ref] : [marker.ref, marker.alt];
     let changed = false;
+    const before = { oldRef: stored.ref, oldAlt: stored.alt };
     if (stored.ref === 'N') {
       stored.ref = letters[0];
       changed = true;
@@ -113,7 +150,7 @@ function reconcile(markers: StoredMarker[], observed: { marker: Marker; call: nu
         changed = true;
       }
     }
-    if (changed) learned.push(stored);
+    if (changed) learned.push({ ...stored, ...before });
     if (!letters.every(known)) return; // a third allele: leave the marker uncalled
     calls[k] = letters.filter((l) => l === stored.alt).length;
   });

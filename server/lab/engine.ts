@@ -10,7 +10,7 @@ import type { Calls } from '../genetics/genotype.js';
 import { locationKey, type MarkerPanel } from '../genetics/panel.js';
 import { GenotypeFileError } from '../genetics/formats/genotype-file-error.js';
 import { DEFAULT_MAX_NO_CALL_RATE, parseTsvGenotypes } from '../genetics/formats/tsv.js';
-import { parseTfam, parseTped } from '../genetics/formats/plink.js';
+import { parseTfam, parseTped, type TpedGenotypes } from '../genetics/formats/plink.js';
 import { NO_CALL, remapCalls } from '../genetics/genotype.js';
 import { breedBySlug } from '../genetics/catalogue/breeds.js';
 import { traitLocusSlug } from '../catalogue/sync.js';
@@ -24,16 +24,15 @@ export interface ParsedGenotypeFile {
   calls: Calls;
   noCallRate: number;
   format: 'raw_tsv' | 'plink_tped';
-  /** The export is from an array our panel does not cover: it is stored on the array's own panel. */
-  onArray?: boolean;
+  /** An export from an array our panel does not cover, read on its own markers: stored on the array's panel. */
+  array?: TpedGenotypes;
 }
 
 /** Fewer placed markers than this and an export that is not on our panel cannot be read. */
 export const MIN_ARRAY_MARKERS = 1000;
 
 /** Share of our panel's markers a PLINK export has (by chromosome and position), and its own placed markers. */
-function labPanelCoverage(tped: string, panel: MarkerPanel): { coverage: number; markers: number } {
-  const own = parseTped(tped);
+function labPanelCoverage(own: TpedGenotypes, panel: MarkerPanel): { coverage: number; markers: number } {
   let covered = 0;
   let placed = 0;
   for (const marker of own.panel.markers) {
@@ -54,10 +53,11 @@ export function parseGenotypeFile(input: GenotypeInput, panel: MarkerPanel): Par
       return { swabCode: parsed.swabCode, swabLine, calls: parsed.calls, noCallRate: parsed.noCallRate, format: 'raw_tsv' };
     }
     parseTfam(input.tfam);
-    const { coverage, markers } = labPanelCoverage(input.tped, panel);
+    const own = parseTped(input.tped);
+    const { coverage, markers } = labPanelCoverage(own, panel);
     if (coverage < 1 - DEFAULT_MAX_NO_CALL_RATE) {
       if (markers < MIN_ARRAY_MARKERS) throw new IngestError(`The file has ${markers} markers: an array export needs at least ${MIN_ARRAY_MARKERS}`);
-      return { swabCode: input.swabCode, calls: new Uint8Array(0), noCallRate: 0, format: 'plink_tped', onArray: true };
+      return { swabCode: input.swabCode, calls: new Uint8Array(0), noCallRate: 0, format: 'plink_tped', array: own };
     }
     const parsed = parseTped(input.tped, panel);
     const noCallRate = parsed.calls.reduce((n, call) => n + (call === NO_CALL ? 1 : 0), 0) / parsed.calls.length;

@@ -64,8 +64,8 @@ export async function ingestGenotypeFile(db: Db, lab: Lab, file: IngestFile): Pr
   let panelId = lab.panelId;
   let analysis: GenotypeAnalysis;
   let relatives: RelativeMatch[];
-  if (parsed.onArray && 'plink' in file) {
-    const array = await arrayGenotype(db, file.plink.tped);
+  if (parsed.array) {
+    const array = await arrayGenotype(db, parsed.array);
     ({ calls, panelId } = array);
     analysis = analyseArrayGenotype(lab.reference, array.panel, calls, statedSex);
     relatives = analysis.sexMismatch ? [] : await findArrayRelatives(db, panelId, petNum, calls);
