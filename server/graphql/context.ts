@@ -6,6 +6,13 @@ import type { Settings } from '../settings.js';
 import { findPetsByNums, type Pet } from '../pets/queries.js';
 import { pleaseLogIn } from './errors.js';
 import { loadOwnerPermissions } from './loaders.js';
+import { loadActivatedProductPets, loadAgeTestsForPets, loadBreedImageIds, loadCareResourcesForPets, loadLocationsForPets, loadMicrobiomeTestsForPets, loadPreferencesForPets, loadSwabsForPets } from '../pets/loaders.js';
+import { loadBreedMixes } from '../results/breed-mix.js';
+import { loadGeneticStatsForPets } from '../results/genetic-stats.js';
+import { loadHealthResultsForPets } from '../results/health.js';
+import { loadTraitsForPets } from '../results/traits.js';
+import { loadFamilyTrees, loadHaplotypesForPets } from '../results/family-tree.js';
+import { loadSimilarPetsForPets } from '../results/breed-info.js';
 
 export interface GraphqlContext {
   settings: Settings;
@@ -18,9 +25,48 @@ export interface GraphqlContext {
 
 export type Loaders = ReturnType<typeof createLoaders>;
 
+/** A DataLoader over a batched query keyed by pet number; `missing` for a dog it does not list. */
+function perPet<V>(db: Db, load: (db: Db, keys: readonly number[]) => Promise<Map<number, V>>, missing: () => V) {
+  return new DataLoader<number, V>(async (keys) => {
+    const found = await load(db, keys);
+    return keys.map((key) => (found.has(key) ? found.get(key)! : missing()));
+  });
+}
+
 /** DataLoaders live for one request, so batching never leaks data between users. */
 export function createLoaders(db: Db, user: User | null) {
   return {
+    // Results of the genetics engine and what a dog has bought, one query per batch of dogs.
+    swabs: perPet(db, loadSwabsForPets, () => []),
+    hasActivatedProduct: perPet(db, async (d, nums) => new Map([...(await loadActivatedProductPets(d, nums))].map((num) => [num, true])), () => false),
+    ageTests: perPet(db, loadAgeTestsForPets, () => []),
+    microbiomeTests: perPet(db, loadMicrobiomeTestsForPets, () => []),
+    preferences: perPet(db, loadPreferencesForPets, () => ({ shareCareResourcesSurveys: false, shareCareResourcesProfileAndResults: false })),
+    locations: perPet(db, loadLocationsForPets, () => []),
+    breedMix: perPet(db, loadBreedMixes, () => null),
+    geneticStats: perPet(db, loadGeneticStatsForPets, () => null),
+    healthResults: perPet(db, loadHealthResultsForPets, () => []),
+    traits: perPet(db, loadTraitsForPets, () => []),
+    haplotypes: perPet(db, loadHaplotypesForPets, () => ({ maternal: null, paternal: null })),
+    careResources: perPet(db, loadCareResourcesForPets, () => []),
+    breedImageId: new DataLoader<number, string | null>(async (ids) => {
+      const found = await loadBreedImageIds(db, ids);
+      return ids.map((id) => found.get(id) ?? null);
+    }),
+    familyTree: new DataLoader(
+      async (pets: readonly Pet[]) => {
+        const trees = await loadFamilyTrees(db, pets);
+        return pets.map((pet) => trees.get(pet.petNum)!);
+      },
+      { cacheKeyFn: (pet) => pet.petNum },
+    ),
+    similarPets: new DataLoader(
+      async (keys: readonly { petNum: number; topBreedId: number | null }[]) => {
+        const found = await loadSimilarPetsForPets(db, keys);
+        return keys.map((key) => found.get(key.petNum) ?? []);
+      },
+      { cacheKeyFn: (key) => key.petNum },
+    ),
     petByNum: new DataLoader<number, Pet | null>(async (nums) => {
       const pets = await findPetsByNums(db, nums);
       const byNum = new Map(pets.map((pet) => [pet.petNum, pet]));

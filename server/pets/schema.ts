@@ -1,6 +1,7 @@
 import type { GraphqlContext } from '../graphql/context.js';
 import type { Pet } from './queries.js';
 import { profileImageUrl } from './images.js';
+import { isUpgradeAvailable } from '../results/schema.js';
 
 export const petTypeDefs = /* GraphQL */ `
   "What the signed-in user may do with a dog."
@@ -61,7 +62,7 @@ export const petTypeDefs = /* GraphQL */ `
     isHidden: Boolean!
     "The dog has passed away."
     isDeceased: Boolean!
-    "Health and traits results can be unlocked by an upgrade."
+    "The dog's current swab is BreedAndAncestry and its comprehensive (health) upgrade has not been bought."
     isUpgradeAvailable: Boolean!
     "What the signed-in user may do with this dog."
     permissions: PetPermissions!
@@ -72,7 +73,7 @@ export const petResolvers = {
   Pet: {
     displayName: (pet: Pet) => pet.callName || pet.name,
     profileImageUrl: (pet: Pet) => profileImageUrl(pet),
-    isUpgradeAvailable: () => false,
+    isUpgradeAvailable: async (pet: Pet, _args: unknown, context: GraphqlContext) => isUpgradeAvailable(await context.loaders.swabs.load(pet.petNum)),
     async permissions(pet: Pet, _args: unknown, context: GraphqlContext) {
       const permission = await context.loaders.ownerPermission.load(pet.petNum);
       const isEditable = permission === 'edit' && !context.user?.isReadOnly;

@@ -99,3 +99,29 @@ export async function loadSimilarPets(db: Db, pet: Pet, topBreedId: number | nul
     .select('pets.name', 'pets.handle', 'r.pct');
   return rows.map(link);
 }
+
+/** loadSimilarPets for many dogs in one query (for the GraphQL DataLoader); same rules. */
+export async function loadSimilarPetsForPets(db: Db, keys: readonly { petNum: number; topBreedId: number | null }[]): Promise<Map<number, DogLink[]>> {
+  const result = new Map<number, DogLink[]>(keys.map((key) => [key.petNum, []]));
+  const breedIds = [...new Set(keys.map((key) => key.topBreedId).filter((id): id is number => id !== null))];
+  if (breedIds.length === 0) return result;
+  // Enough candidates per breed that every asking dog still gets its four after leaving itself out.
+  const perBreed = SIMILAR_PETS + keys.length;
+  const ranked = memberVisiblePets(db)
+    .join('breed_mix_rows as r', 'r.pet_num', 'pets.pet_num')
+    .whereIn('r.breed_id', breedIds)
+    .where({ 'r.rank': 1, 'pets.privacy': 'public' })
+    .select('r.breed_id', 'pets.pet_num', 'pets.name', 'pets.handle', 'r.pct', db.raw('row_number() over (partition by r.breed_id order by r.pct desc, pets.pet_num) as n'));
+  const rows = await db.from(ranked.as('ranked')).where('n', '<=', perBreed).orderBy('breed_id').orderBy('n').select('breed_id', 'pet_num', 'name', 'handle', 'pct');
+  for (const key of keys) {
+    if (key.topBreedId === null) continue;
+    result.set(
+      key.petNum,
+      rows
+        .filter((row) => row.breed_id === key.topBreedId && row.pet_num !== key.petNum)
+        .slice(0, SIMILAR_PETS)
+        .map(link),
+    );
+  }
+  return result;
+}

@@ -35,3 +35,44 @@ export async function loadBreedMix(db: Db, petNum: number): Promise<BreedMixView
     topBreed: breeds.find((breed) => breed.breedId !== null) ?? null,
   };
 }
+
+/** The breed mixes of many dogs in two queries (for the GraphQL DataLoader); dogs without results are absent. */
+export async function loadBreedMixes(db: Db, petNums: readonly number[]): Promise<Map<number, BreedMixView>> {
+  const views = new Map<number, BreedMixView>();
+  if (petNums.length === 0) return views;
+  const [summaries, rows] = await Promise.all([
+    db('breed_mix_summaries').whereIn('pet_num', petNums).select('pet_num', 'breed_type', 'breed_mix_scenario', 'breed_mix_name'),
+    db('breed_mix_rows')
+      .join('breeds', 'breeds.id', 'breed_mix_rows.breed_id')
+      .whereIn('breed_mix_rows.pet_num', petNums)
+      .orderBy('breed_mix_rows.pet_num')
+      .orderBy('breed_mix_rows.rank')
+      .select(
+        'breed_mix_rows.pet_num as petNum',
+        'breeds.id as breedId',
+        'breeds.name as breedName',
+        'breeds.slug',
+        'breed_mix_rows.pct',
+        'breed_mix_rows.color_index as colorIndex',
+        'breed_mix_rows.is_trace as isTrace',
+      ),
+  ]);
+  const rowsByPet = new Map<number, StoredBreedRow[]>();
+  for (const { petNum, ...row } of rows as (StoredBreedRow & { petNum: number; pct: string | number })[]) {
+    if (!rowsByPet.has(petNum)) rowsByPet.set(petNum, []);
+    rowsByPet.get(petNum)!.push({ ...row, pct: Number(row.pct) });
+  }
+  for (const summary of summaries) {
+    const { breeds, traceBreeds } = displayBreedMix(rowsByPet.get(summary.pet_num) ?? []);
+    views.set(summary.pet_num, {
+      breedType: summary.breed_type,
+      breedMixScenario: summary.breed_mix_scenario,
+      breedMixScenarioText: breedMixScenarioText(summary.breed_mix_scenario),
+      breedMixName: summary.breed_mix_name,
+      breeds,
+      traceBreeds,
+      topBreed: breeds.find((breed) => breed.breedId !== null) ?? null,
+    });
+  }
+  return views;
+}

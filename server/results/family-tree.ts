@@ -95,3 +95,69 @@ export async function loadHaplotypes(db: Db, petNum: number): Promise<{ maternal
   const rows: Haplotype[] = await db('haplotypes').where({ pet_num: petNum }).select('lineage', 'haplotype', 'haplogroup');
   return { maternal: rows.find((r) => r.lineage === 'maternal') ?? null, paternal: rows.find((r) => r.lineage === 'paternal') ?? null };
 }
+
+/** Haplotypes of many dogs in one query (for the GraphQL DataLoader). */
+export async function loadHaplotypesForPets(db: Db, petNums: readonly number[]): Promise<Map<number, { maternal: Haplotype | null; paternal: Haplotype | null }>> {
+  const byPet = new Map<number, { maternal: Haplotype | null; paternal: Haplotype | null }>();
+  if (petNums.length === 0) return byPet;
+  const rows: (Haplotype & { pet_num: number })[] = await db('haplotypes').whereIn('pet_num', petNums).select('pet_num', 'lineage', 'haplotype', 'haplogroup');
+  for (const { pet_num, ...row } of rows) {
+    const entry = byPet.get(pet_num) ?? { maternal: null, paternal: null };
+    entry[row.lineage] = row;
+    byPet.set(pet_num, entry);
+  }
+  return byPet;
+}
+
+/** loadFamilyTree for many dogs in at most two queries (for the GraphQL DataLoader); same rules. */
+export async function loadFamilyTrees(db: Db, pets: readonly Pet[]): Promise<Map<number, FamilyTree>> {
+  const trees = new Map<number, FamilyTree>();
+  if (pets.length === 0) return trees;
+  const links = await db('family_tree_links as l')
+    .leftJoin('pets as p', 'p.pet_num', 'l.relative_pet_num')
+    .leftJoin('breeds as b', 'b.id', 'l.breed_id')
+    .whereIn('l.pet_num', pets.map((pet) => pet.petNum))
+    .orderBy('l.pet_num')
+    .orderBy('l.path')
+    .select('l.pet_num as subject', 'l.path', 'l.name', 'p.name as petName', 'p.handle', 'p.privacy', 'p.is_hidden', 'p.deleted_at', 'b.name as breedName');
+  for (const pet of pets) {
+    const members: TreeMember[] = links
+      .filter((row) => row.subject === pet.petNum)
+      .map((row) => {
+        const shown = row.handle && visible(row);
+        return { path: row.path, role: pathRole(row.path), name: row.name ?? (shown ? row.petName : 'A tested relative'), href: shown ? `/dog/${encodeURIComponent(row.handle)}` : null, breedName: row.breedName ?? null };
+      });
+    if (members.length > 0) {
+      const at = (depth: number) => members.filter((m) => m.path.length === depth);
+      trees.set(pet.petNum, { source: 'recorded', parents: at(1), grandParents: at(2), greatGrandParents: at(3) });
+    }
+  }
+  const toInfer = pets.filter((pet) => !trees.has(pet.petNum) && pet.dateOfBirth);
+  const candidates = toInfer.length
+    ? await db('relatives as r')
+        .join('pets as s', (j) => j.on('s.pet_num', 'r.pet_num_a').orOn('s.pet_num', 'r.pet_num_b'))
+        .join('pets as p', 'p.pet_num', db.raw('case when r.pet_num_a = s.pet_num then r.pet_num_b else r.pet_num_a end'))
+        .leftJoin('breed_mix_summaries as m', 'm.pet_num', 'p.pet_num')
+        .whereIn('s.pet_num', toInfer.map((pet) => pet.petNum))
+        .andWhere('r.category', 'immediate_family')
+        .whereNotNull('p.date_of_birth')
+        .whereNotNull('s.date_of_birth')
+        .andWhere('p.date_of_birth', '<=', db.raw(`s.date_of_birth - interval '${PARENT_MIN_AGE_GAP_DAYS} days'`))
+        .orderBy('s.pet_num')
+        .orderBy('r.kinship', 'desc')
+        .select('s.pet_num as subject', 'p.name', 'p.handle', 'p.sex', 'p.privacy', 'p.is_hidden', 'p.deleted_at', 'm.breed_mix_name as breedName')
+    : [];
+  for (const pet of pets) {
+    if (trees.has(pet.petNum)) continue;
+    const rows = candidates.filter((row) => row.subject === pet.petNum);
+    const parents: TreeMember[] = [];
+    for (const sex of ['m', 'f'] as const) {
+      const row = rows.find((r) => r.sex?.trim() === sex);
+      if (!row) continue;
+      const shown = visible(row);
+      parents.push({ path: sex === 'm' ? 'S' : 'D', role: sex === 'm' ? 'Sire' : 'Dam', name: shown ? row.name : 'A tested relative', href: shown ? `/dog/${encodeURIComponent(row.handle)}` : null, breedName: row.breedName ?? null });
+    }
+    trees.set(pet.petNum, { source: parents.length > 0 ? 'inferred' : 'none', parents, grandParents: [], greatGrandParents: [] });
+  }
+  return trees;
+}

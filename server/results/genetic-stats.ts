@@ -77,3 +77,29 @@ export async function geneticStatsProps(
     },
   };
 }
+
+export interface StoredGeneticStats {
+  predictedWeightLbs: number | null;
+  /** As stored (uncapped). */
+  wolfiness: number | null;
+  wolfinessContext: string | null;
+  coi: number | null;
+  predictedCoatColour: string | null;
+}
+
+/** The stored genetic stats of many dogs in one query (for the GraphQL DataLoader). */
+export async function loadGeneticStatsForPets(db: Db, petNums: readonly number[]): Promise<Map<number, StoredGeneticStats>> {
+  const byPet = new Map<number, StoredGeneticStats>();
+  if (petNums.length === 0) return byPet;
+  const rows = await db('genetic_stats').whereIn('pet_num', petNums).select('pet_num', 'predicted_weight_lbs', 'wolfiness', 'wolfiness_context', 'coi', 'predicted_coat_colour');
+  for (const row of rows) {
+    byPet.set(row.pet_num, {
+      predictedWeightLbs: numberOrNull(row.predicted_weight_lbs),
+      wolfiness: numberOrNull(row.wolfiness),
+      wolfinessContext: row.wolfiness_context ?? null,
+      coi: numberOrNull(row.coi),
+      predictedCoatColour: row.predicted_coat_colour ?? null,
+    });
+  }
+  return byPet;
+}

@@ -28,3 +28,34 @@ export async function loadHealthResults(db: Db, petNum: number, filter: HealthFi
   const rows: HealthCondition[] = await query;
   return orderHealthResults(rows.map((row) => ({ ...row, references: Array.isArray(row.references) ? row.references : [] })));
 }
+
+/** The health results of many dogs in one query, each dog's in page order (for the GraphQL DataLoader). */
+export async function loadHealthResultsForPets(db: Db, petNums: readonly number[]): Promise<Map<number, HealthCondition[]>> {
+  const byPet = new Map<number, HealthCondition[]>();
+  if (petNums.length === 0) return byPet;
+  const rows: (HealthCondition & { petNum: number })[] = await db('health_results as r')
+    .join('health_conditions as c', 'c.id', 'r.health_condition_id')
+    .whereIn('r.pet_num', petNums)
+    .select(
+      'r.pet_num as petNum',
+      'c.id',
+      'c.name',
+      'c.severity',
+      'c.gene',
+      'c.variant',
+      'c.mode_of_inheritance as modeOfInheritance',
+      'c.description',
+      'c.citations as references',
+      'c.is_beta as isBeta',
+      'r.call',
+      'r.variant_copies as variantCopies',
+      'r.result_text as resultText',
+      'r.is_breed_relevant as isBreedRelevant',
+    );
+  for (const { petNum, ...row } of rows) {
+    if (!byPet.has(petNum)) byPet.set(petNum, []);
+    byPet.get(petNum)!.push({ ...row, references: Array.isArray(row.references) ? row.references : [] });
+  }
+  for (const [petNum, conditions] of byPet) byPet.set(petNum, orderHealthResults(conditions));
+  return byPet;
+}

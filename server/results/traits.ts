@@ -45,6 +45,38 @@ export async function loadTraits(db: Db, petNum: number): Promise<TraitCategoryV
   return categories;
 }
 
+/** Trait results of many dogs in one query, each grouped by category as loadTraits does (for the GraphQL DataLoader). */
+export async function loadTraitsForPets(db: Db, petNums: readonly number[]): Promise<Map<number, TraitCategoryView[]>> {
+  const byPet = new Map<number, TraitCategoryView[]>();
+  if (petNums.length === 0) return byPet;
+  const rows = await db('trait_results as r')
+    .join('trait_loci as l', 'l.id', 'r.trait_locus_id')
+    .join('trait_categories as c', 'c.id', 'l.trait_category_id')
+    .whereIn('r.pet_num', petNums)
+    .orderBy('r.pet_num')
+    .orderBy('c.sort_order')
+    .orderBy('c.id')
+    .orderBy('l.sort_order')
+    .orderBy('l.id')
+    .select('r.pet_num as petNum', 'c.name as category', 'c.slug as categorySlug', 'l.name', 'l.gene', 'l.description', 'l.alleles', 'r.genotype', 'r.call', 'r.is_tested as isTested');
+  for (const row of rows) {
+    if (!byPet.has(row.petNum)) byPet.set(row.petNum, []);
+    const categories = byPet.get(row.petNum)!;
+    let category = categories[categories.length - 1];
+    if (!category || category.slug !== row.categorySlug) categories.push((category = { name: row.category, slug: row.categorySlug, traits: [] }));
+    category.traits.push({
+      name: row.name,
+      gene: row.gene,
+      description: row.description,
+      genotype: row.isTested ? row.genotype : null,
+      meaning: row.isTested ? row.call : NOT_TESTED_TEXT,
+      isTested: row.isTested,
+      alleles: Array.isArray(row.alleles) ? row.alleles : [],
+    });
+  }
+  return byPet;
+}
+
 export async function loadPredictedCoatColour(db: Db, petNum: number): Promise<string | null> {
   const row = await db('genetic_stats').where({ pet_num: petNum }).first('predicted_coat_colour');
   return row?.predicted_coat_colour ?? null;

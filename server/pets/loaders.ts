@@ -1,0 +1,243 @@
+// Batched reads of what a dog has bought and done (swabs, products, age and microbiome tests),
+// its preferences and its places: each takes many pet numbers and answers in one query, for the
+// per-request DataLoaders of server/graphql/context.ts.
+import type { Db } from '../db/index.js';
+
+const groupBy = <T>(rows: T[], key: (row: T) => number): Map<number, T[]> => {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    if (!map.has(k)) map.set(k, []);
+    map.get(k)!.push(row);
+  }
+  return map;
+};
+
+export interface SwabRow {
+  id: number;
+  petNum: number;
+  swabCode: string;
+  isMethylation: boolean;
+  swabState: string;
+  sampleState: string | null;
+  productType: string;
+  purchaseSource: string | null;
+  activatedAt: Date | null;
+  healthResultsReleasedAt: Date | null;
+  breedResultsReleasedAt: Date | null;
+  comprehensiveUpgradePurchasedAt: Date | null;
+  createdAt: Date;
+}
+
+/** Every swab of each dog, newest first, with the state of its latest lab sample. */
+export async function loadSwabsForPets(db: Db, petNums: readonly number[]): Promise<Map<number, SwabRow[]>> {
+  if (petNums.length === 0) return new Map();
+  const rows: SwabRow[] = await db('swabs')
+    .whereIn('swabs.pet_num', petNums)
+    .orderBy('swabs.pet_num')
+    .orderBy('swabs.created_at', 'desc')
+    .orderBy('swabs.id', 'desc')
+    .select({
+      id: 'swabs.id',
+      petNum: 'swabs.pet_num',
+      swabCode: 'swabs.swab_code',
+      isMethylation: 'swabs.is_methylation',
+      swabState: 'swabs.swab_state',
+      productType: 'swabs.product_type',
+      purchaseSource: 'swabs.purchase_source',
+      activatedAt: 'swabs.activated_at',
+      healthResultsReleasedAt: 'swabs.health_results_released_at',
+      breedResultsReleasedAt: 'swabs.breed_results_released_at',
+      comprehensiveUpgradePurchasedAt: 'swabs.comprehensive_upgrade_purchased_at',
+      createdAt: 'swabs.created_at',
+    })
+    .select(db('samples').whereRaw('samples.swab_id = swabs.id').orderBy('samples.received_at', 'desc').orderBy('samples.id', 'desc').limit(1).select('sample_state').as('sampleState'));
+  return groupBy(rows, (row) => row.petNum);
+}
+
+/** Pet numbers that have a product (upgrade, age test…) activated. */
+export async function loadActivatedProductPets(db: Db, petNums: readonly number[]): Promise<Set<number>> {
+  if (petNums.length === 0) return new Set();
+  const rows: number[] = await db('pet_products').whereIn('pet_num', petNums).whereNotNull('activated_at').distinct().pluck('pet_num');
+  return new Set(rows);
+}
+
+export interface AgeTestRow {
+  petNum: number;
+  status: string;
+  activatedAt: Date | null;
+  releasedAt: Date | null;
+  resultsUuid: string | null;
+  predictedBirthday: string | null;
+  isAccurate: boolean | null;
+  isUserFeedbackCollected: boolean;
+  createdAt: Date;
+}
+
+/** Each dog's age tests, newest first (the age test page shows the newest). */
+export async function loadAgeTestsForPets(db: Db, petNums: readonly number[]): Promise<Map<number, AgeTestRow[]>> {
+  if (petNums.length === 0) return new Map();
+  const rows: AgeTestRow[] = await db('age_tests')
+    .whereIn('pet_num', petNums)
+    .orderBy('pet_num')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .select({
+      petNum: 'pet_num',
+      status: 'status',
+      activatedAt: 'activated_at',
+      releasedAt: 'released_at',
+      resultsUuid: 'results_uuid',
+      predictedBirthday: db.raw("to_char(predicted_birthday, 'YYYY-MM-DD')"),
+      isAccurate: 'is_accurate',
+      isUserFeedbackCollected: 'is_user_feedback_collected',
+      createdAt: 'created_at',
+    });
+  return groupBy(rows, (row) => row.petNum);
+}
+
+export interface MicrobiomeTestRow {
+  petNum: number;
+  id: number;
+  createdAt: Date;
+  testType: string;
+  state: string;
+  reportUrl: string | null;
+  resultsReleasedAt: Date | null;
+}
+
+/** Each dog's microbiome tests, newest first. */
+export async function loadMicrobiomeTestsForPets(db: Db, petNums: readonly number[]): Promise<Map<number, MicrobiomeTestRow[]>> {
+  if (petNums.length === 0) return new Map();
+  const rows: MicrobiomeTestRow[] = await db('microbiome_tests')
+    .whereIn('pet_num', petNums)
+    .orderBy('pet_num')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .select({ petNum: 'pet_num', id: 'id', createdAt: 'created_at', testType: 'test_type', state: 'state', reportUrl: 'report_url', resultsReleasedAt: 'results_released_at' });
+  return groupBy(rows, (row) => row.petNum);
+}
+
+export interface PetPreferences {
+  shareCareResourcesSurveys: boolean;
+  shareCareResourcesProfileAndResults: boolean;
+}
+
+/** The data settings of each dog (family sharing is per pet, spec 1 §3). */
+export async function loadPreferencesForPets(db: Db, petNums: readonly number[]): Promise<Map<number, PetPreferences>> {
+  if (petNums.length === 0) return new Map();
+  const rows = await db('pets')
+    .whereIn('pet_num', petNums)
+    .select('pet_num', 'share_care_resources_surveys', 'share_care_resources_profile_and_results');
+  return new Map(
+    rows.map((row) => [row.pet_num, { shareCareResourcesSurveys: row.share_care_resources_surveys, shareCareResourcesProfileAndResults: row.share_care_resources_profile_and_results }]),
+  );
+}
+
+export interface LocationRow {
+  petNum: number;
+  locationType: 'born' | 'from' | 'live' | 'practice';
+  businessType: string | null;
+  addressInput: string | null;
+  formattedAddress: string | null;
+  lngLat: number[] | null;
+  name: string | null;
+  placeId: string | null;
+  types: string[];
+  vicinity: string | null;
+  phone: string | null;
+  website: string | null;
+}
+
+/** Each dog's places (born, from, live and its vet practice), at most one of each type. */
+export async function loadLocationsForPets(db: Db, petNums: readonly number[]): Promise<Map<number, LocationRow[]>> {
+  if (petNums.length === 0) return new Map();
+  const rows: LocationRow[] = await db('locations')
+    .whereIn('pet_num', petNums)
+    .orderBy('pet_num')
+    .orderBy('location_type')
+    .select({
+      petNum: 'pet_num',
+      locationType: 'location_type',
+      businessType: 'business_type',
+      addressInput: 'address_input',
+      formattedAddress: 'formatted_address',
+      lngLat: 'lng_lat',
+      name: 'name',
+      placeId: 'place_id',
+      types: 'types',
+      vicinity: 'vicinity',
+      phone: 'phone',
+      website: 'website',
+    });
+  return groupBy(rows, (row) => row.petNum);
+}
+
+/** Picture public ids of catalogue breeds. */
+export async function loadBreedImageIds(db: Db, breedIds: readonly number[]): Promise<Map<number, string | null>> {
+  if (breedIds.length === 0) return new Map();
+  const rows = await db('breeds').whereIn('id', breedIds).select('id', 'image_public_id');
+  return new Map(rows.map((row) => [row.id, row.image_public_id ?? null]));
+}
+
+export type CareTargetCategory = 'breed' | 'health' | 'trait';
+
+/** A care resource matched to a dog, with the targets that matched (the shape of server/care/queries.ts loadCareResources). */
+export interface MatchedCareResource {
+  id: number;
+  slug: string;
+  title: string;
+  summary: string | null;
+  url: string | null;
+  categories: CareTargetCategory[];
+  targets: { category: CareTargetCategory; name: string }[];
+}
+
+/**
+ * Published care resources whose targets match each dog's breeds, health calls or tested trait
+ * genotypes — the rule of the care page's loadCareResources — for many dogs in three queries.
+ * Most important resource first, then by title; targets in their stored order.
+ */
+export async function loadCareResourcesForPets(db: Db, petNums: readonly number[]): Promise<Map<number, MatchedCareResource[]>> {
+  if (petNums.length === 0) return new Map();
+  const base = () =>
+    db('care_resources as cr')
+      .join('care_resource_targets as t', 't.care_resource_id', 'cr.id')
+      .where('cr.is_published', true)
+      .select('cr.id', 'cr.slug', 'cr.title', 'cr.summary', 'cr.url', 'cr.priority', 't.category', 't.id as targetId');
+  const [breeds, health, traits] = await Promise.all([
+    base()
+      .where('t.category', 'breed')
+      .join('breed_mix_rows as m', 'm.breed_id', 't.breed_id')
+      .join('breeds as b', 'b.id', 't.breed_id')
+      .whereIn('m.pet_num', petNums)
+      .select('m.pet_num as petNum', 'b.name as targetName'),
+    base()
+      .where('t.category', 'health')
+      .join('health_results as h', (j) => j.on('h.health_condition_id', 't.health_condition_id').andOn(db.raw('(t.health_call is null or t.health_call = h.call)')))
+      .join('health_conditions as hc', 'hc.id', 't.health_condition_id')
+      .whereIn('h.pet_num', petNums)
+      .select('h.pet_num as petNum', 'hc.name as targetName'),
+    base()
+      .where('t.category', 'trait')
+      .join('trait_results as r', (j) => j.on('r.trait_locus_id', 't.trait_locus_id').andOn(db.raw('r.is_tested and (t.trait_genotype is null or t.trait_genotype = r.genotype)')))
+      .join('trait_loci as tl', 'tl.id', 't.trait_locus_id')
+      .whereIn('r.pet_num', petNums)
+      .select('r.pet_num as petNum', 'tl.name as targetName'),
+  ]);
+  const rows = [...breeds, ...health, ...traits].sort((a, b) => b.priority - a.priority || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) || a.targetId - b.targetId);
+  const byPet = new Map<number, Map<number, MatchedCareResource>>();
+  for (const row of rows) {
+    if (!byPet.has(row.petNum)) byPet.set(row.petNum, new Map());
+    const resources = byPet.get(row.petNum)!;
+    let resource = resources.get(row.id);
+    if (!resource) {
+      const url = row.url && /^https?:\/\//i.test(row.url) ? row.url : null;
+      resource = { id: row.id, slug: row.slug, title: row.title, summary: row.summary, url, categories: [], targets: [] };
+      resources.set(row.id, resource);
+    }
+    if (!resource.categories.includes(row.category)) resource.categories.push(row.category);
+    if (!resource.targets.some((t) => t.category === row.category && t.name === row.targetName)) resource.targets.push({ category: row.category, name: row.targetName });
+  }
+  return new Map([...byPet].map(([petNum, resources]) => [petNum, [...resources.values()]]));
+}

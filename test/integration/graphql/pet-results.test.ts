@@ -1,0 +1,273 @@
+import { expect } from 'chai';
+import type { Express } from 'express';
+import type { Knex } from 'knex';
+import { csrfToken, graphql, type Agent } from '../../support/app.js';
+import { testDb } from '../../support/database.js';
+import { signInAsDemo } from '../../support/demo.js';
+import { demoPopulation, ownedPetNum } from '../results/population.js';
+import { NOT_AUTHORIZED } from '../../../server/shared/messages.js';
+import { loadBreedMix } from '../../../server/results/breed-mix.js';
+import { loadHealthResults } from '../../../server/results/health.js';
+import { loadTraits } from '../../../server/results/traits.js';
+import { lifeStageFor } from '../../../server/results/life-stage.js';
+import { SUPERMUTT } from '../../../server/genetics/compute/breed-mix.js';
+import { loadFamilyTree } from '../../../server/results/family-tree.js';
+import { loadSimilarPets } from '../../../server/results/breed-info.js';
+import { findPet } from '../../../server/pets/queries.js';
+
+const PET_RESULTS = /* GraphQL */ `
+  query ($n: Int!) {
+    me {
+      petByPetNum(petNum: $n) {
+        petNum
+        lifeStage
+        hasSwab
+        hasActivatedProducts
+        hasPendingResults
+        isHealthReady
+        isNonhealthReady
+        showTraits
+        isUpgradeAvailable
+        swabSummary { id swabCode swabState sampleState productType productPurchaseSource activatedDate healthResultsReleasedDate breedResultsReleasedDate comprehensiveUpgradePurchasedDate }
+        genotype {
+          breedType breed1name breed1pct predictedWeight displayPredictedWeight wolfiness displayWolfiness wolfinessContext
+          breedMix { breedName breedPct displayBreedPercent colorIndex barWidthPercentage isSupermutt }
+        }
+        ancestry {
+          breeds { name ancestryLabel percentage displayPercentage colorIndex image }
+          traceBreeds { name percentage }
+          breedMixScenario breedMixName
+          similarPets { name href displayBreedPercent }
+          familyTree { source parents { role name } grandParents { role } greatGrandParents { role } }
+          maternalHaplotype { haplotype haplogroup }
+          paternalHaplotype { haplotype }
+        }
+        healthResults { id name severity call resultText isBreedRelevant isBeta description gene moi variants references { citation url } }
+        traits { name slug traits { name gene genotype meaning isTested } }
+        ageTest { status activatedAt releasedResult { resultsUuid predictedBirthday isAccurate isUserFeedbackCollected } }
+        microbiomeTests { createdAt testType state reportUrl resultsReleasedAt }
+        preferences { shareCareResourcesSurveys shareCareResourcesProfileAndResults }
+        careResources { targets { category name } }
+        practiceLocation { name placeId formattedAddress }
+        locations { born { addressInput } from { addressInput } live { addressInput formattedAddress } }
+      }
+    }
+  }
+`;
+
+async function petResults(agent: Agent, petNum: number) {
+  const response = await graphql(agent, PET_RESULTS, { n: petNum });
+  expect(response.body.errors, JSON.stringify(response.body.errors)).to.equal(undefined);
+  return response.body.data.me.petByPetNum;
+}
+
+describe('GraphQL pet results', function () {
+  this.timeout(180_000);
+  let app: Express;
+  let db: Knex;
+  let biscuit: number;
+  let maple: number;
+
+  before(async () => {
+    app = await demoPopulation();
+    db = await testDb();
+    biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
+    maple = await ownedPetNum('parent@demo.test', 'Maple');
+  });
+
+  it('exposes the breed mix as the breed page shows it, percentages equal to breed_mix_rows', async () => {
+    const agent = await signInAsDemo(app, 'parent');
+    for (const petNum of [biscuit, maple]) {
+      const pet = await petResults(agent, petNum);
+      const rows = await db('breed_mix_rows').join('breeds', 'breeds.id', 'breed_mix_rows.breed_id').where({ pet_num: petNum }).orderBy('rank').select('breeds.name', 'pct', 'color_index', 'is_trace');
+      const named = rows.filter((row) => !row.is_trace);
+      const mix = pet.genotype.breedMix;
+      expect(mix.slice(0, named.length).map((b: { breedName: string; breedPct: number; colorIndex: number }) => [b.breedName, b.breedPct, b.colorIndex])).to.deep.equal(
+        named.map((row) => [row.name, Number(row.pct), row.color_index]),
+      );
+      const hasTraces = rows.some((row) => row.is_trace);
+      expect(mix.length).to.equal(named.length + (hasTraces ? 1 : 0));
+      if (hasTraces) expect(mix[mix.length - 1]).to.include({ breedName: SUPERMUTT, isSupermutt: true, colorIndex: 9 });
+      for (const entry of mix) {
+        expect(entry.colorIndex).to.be.within(1, 9);
+        expect(entry.displayBreedPercent).to.equal(`${entry.breedPct.toFixed(1)}%`);
+      }
+      const barTotal = mix.reduce((sum: number, b: { barWidthPercentage: number }) => sum + b.barWidthPercentage, 0);
+      expect(barTotal).to.be.closeTo(100, 0.5);
+
+      const page = (await loadBreedMix(db, petNum))!;
+      expect(pet.genotype.breed1name).to.equal(page.topBreed?.breedName ?? null);
+      expect(pet.genotype.breedType).to.equal(page.breedType);
+      expect(pet.ancestry.breedMixName).to.equal(page.breedMixName);
+      expect(pet.ancestry.breedMixScenario).to.equal(page.breedMixScenario);
+      expect(pet.ancestry.breeds.map((b: { name: string; percentage: number }) => [b.name, b.percentage])).to.deep.equal(page.breeds.map((b) => [b.breedName, b.breedPct]));
+      expect(pet.ancestry.traceBreeds.map((b: { name: string }) => b.name)).to.deep.equal(page.traceBreeds.map((b) => b.breedName));
+      expect(['recorded', 'inferred', 'none']).to.include(pet.ancestry.familyTree.source);
+    }
+  });
+
+  it('shows genetic stats, flags and the swab summary of a released comprehensive swab', async () => {
+    const pet = await petResults(await signInAsDemo(app, 'parent'), biscuit);
+    const stats = await db('genetic_stats').where({ pet_num: biscuit }).first();
+    const dob = await db('pets').where({ pet_num: biscuit }).first('date_of_birth');
+    expect(pet.genotype.predictedWeight).to.equal(Number(stats.predicted_weight_lbs));
+    expect(pet.genotype.displayPredictedWeight).to.equal(`${Math.round(Number(stats.predicted_weight_lbs))} lbs`);
+    expect(pet.genotype.wolfiness).to.equal(Math.min(100, Number(stats.wolfiness)));
+    expect(pet.lifeStage).to.equal(lifeStageFor(dob.date_of_birth, Number(stats.predicted_weight_lbs)));
+    expect(pet.lifeStage).to.be.a('string');
+    expect(pet).to.include({ hasSwab: true, hasActivatedProducts: true, hasPendingResults: false, isHealthReady: true, isNonhealthReady: true, showTraits: true, isUpgradeAvailable: false });
+    const swab = await db('swabs').where({ pet_num: biscuit, is_methylation: false }).orderBy('created_at', 'desc').first();
+    expect(pet.swabSummary).to.include({ id: String(swab.id), swabCode: swab.swab_code, swabState: 'released', productType: swab.product_type, comprehensiveUpgradePurchasedDate: null });
+    expect(new Date(pet.swabSummary.breedResultsReleasedDate).getTime()).to.equal(new Date(swab.breed_results_released_at).getTime());
+  });
+
+  it('offers the upgrade only for a BreedAndAncestry swab without the comprehensive upgrade', async () => {
+    const agent = await signInAsDemo(app, 'parent');
+    const swab = await db('swabs').where({ pet_num: biscuit, is_methylation: false }).orderBy('created_at', 'desc').first('id', 'product_type');
+    const upgrade = async () => (await graphql(agent, 'query($n: Int!) { me { petByPetNum(petNum: $n) { isUpgradeAvailable } } }', { n: biscuit })).body.data.me.petByPetNum.isUpgradeAvailable;
+    try {
+      await db('swabs').where({ id: swab.id }).update({ product_type: 'BreedAndAncestry' });
+      expect(await upgrade()).to.equal(true);
+      await db('swabs').where({ id: swab.id }).update({ comprehensive_upgrade_purchased_at: db.fn.now() });
+      expect(await upgrade()).to.equal(false);
+    } finally {
+      await db('swabs').where({ id: swab.id }).update({ product_type: swab.product_type, comprehensive_upgrade_purchased_at: null });
+    }
+  });
+
+  it("gives Maple's age test as 'processing' with no life stage and no result", async () => {
+    const pet = await petResults(await signInAsDemo(app, 'parent'), maple);
+    expect(pet.ageTest.status).to.equal('processing');
+    expect(pet.ageTest.activatedAt).to.be.a('string');
+    expect(pet.ageTest.releasedResult).to.equal(null);
+    expect(pet.lifeStage).to.equal(null);
+    expect(pet.microbiomeTests).to.deep.equal([]);
+  });
+
+  it('orders health results as the health page does, and filters by breed relevance', async () => {
+    const agent = await signInAsDemo(app, 'parent');
+    const pet = await petResults(agent, biscuit);
+    const page = await loadHealthResults(db, biscuit);
+    expect(pet.healthResults.map((c: { name: string }) => c.name)).to.deep.equal(page.map((c) => c.name));
+    const first = pet.healthResults[0];
+    expect(first).to.include({ id: page[0].id, call: page[0].call, resultText: page[0].resultText, gene: page[0].gene, moi: page[0].modeOfInheritance, severity: page[0].severity });
+    expect(first.references).to.deep.equal(page[0].references.map((r) => ({ citation: r.citation, url: r.url ?? null })));
+    const filtered = async (value: boolean) =>
+      (await graphql(agent, `query($n: Int!) { me { petByPetNum(petNum: $n) { healthResults(breedRelevant: ${value}) { name isBreedRelevant } } } }`, { n: biscuit })).body.data.me.petByPetNum.healthResults;
+    expect((await filtered(true)).map((c: { name: string }) => c.name)).to.deep.equal((await loadHealthResults(db, biscuit, 'breed-relevant')).map((c) => c.name));
+    expect((await filtered(false)).map((c: { name: string }) => c.name)).to.deep.equal((await loadHealthResults(db, biscuit, 'other')).map((c) => c.name));
+  });
+
+  it('groups traits by category as the traits page does', async () => {
+    const pet = await petResults(await signInAsDemo(app, 'parent'), biscuit);
+    const page = await loadTraits(db, biscuit);
+    expect(pet.traits.length).to.be.greaterThan(1);
+    expect(pet.traits.map((c: { slug: string; traits: { name: string; genotype: string | null }[] }) => [c.slug, c.traits.map((t) => [t.name, t.genotype])])).to.deep.equal(
+      page.map((c) => [c.slug, c.traits.map((t) => [t.name, t.genotype])]),
+    );
+  });
+
+  it('answers preferences, care resource targets and places; null and empty when there are none', async () => {
+    const agent = await signInAsDemo(app, 'parent');
+    const before = await petResults(agent, maple);
+    expect(before.preferences).to.deep.equal({ shareCareResourcesSurveys: false, shareCareResourcesProfileAndResults: false });
+    expect(before.practiceLocation).to.equal(null);
+    expect(before.locations).to.deep.equal({ born: null, from: null, live: null });
+
+    const breed = await db('breed_mix_rows').join('breeds', 'breeds.id', 'breed_mix_rows.breed_id').where({ pet_num: maple, rank: 1 }).first('breeds.id', 'breeds.name');
+    const [{ id: resourceId }] = await db('care_resources').insert({ slug: 'graphql-test-breed-care', title: 'Caring for your breed', url: 'https://example.com/care', priority: 9999 }).returning('id');
+    await db('care_resource_targets').insert({ care_resource_id: resourceId, category: 'breed', breed_id: breed.id });
+    await db('pets').where({ pet_num: maple }).update({ share_care_resources_surveys: true });
+    await db('locations').insert([
+      { pet_num: maple, location_type: 'live', address_input: 'Ithaca', formatted_address: 'Ithaca, NY, USA' },
+      { pet_num: maple, location_type: 'practice', name: 'Cayuga Vet', place_id: 'place-1', formatted_address: '1 Main St, Ithaca, NY' },
+    ]);
+    try {
+      const after = await petResults(agent, maple);
+      expect(after.preferences.shareCareResourcesSurveys).to.equal(true);
+      expect(after.careResources.targets[0]).to.deep.equal({ category: 'breed', name: breed.name });
+      expect(after.practiceLocation).to.deep.equal({ name: 'Cayuga Vet', placeId: 'place-1', formattedAddress: '1 Main St, Ithaca, NY' });
+      expect(after.locations).to.deep.equal({ born: null, from: null, live: { addressInput: 'Ithaca', formattedAddress: 'Ithaca, NY, USA' } });
+    } finally {
+      await db('care_resources').where({ id: resourceId }).delete();
+      await db('locations').where({ pet_num: maple }).delete();
+      await db('pets').where({ pet_num: maple }).update({ share_care_resources_surveys: false });
+    }
+  });
+
+  it("batches a breeder's dogs into a bounded number of queries", async () => {
+    const agent = await signInAsDemo(app, 'breeder');
+    const dogCount = (await db('pet_owners').join('users', 'users.id', 'pet_owners.user_id').where('users.email', 'breeder@demo.test').count('* as c'))[0].c;
+    expect(Number(dogCount)).to.be.at.least(12);
+    const token = await csrfToken(agent, '/help');
+    const countQueries = async (args: string) => {
+      let count = 0;
+      const listener = () => count++;
+      db.on('query', listener);
+      try {
+        const response = await agent
+          .post('/graphql')
+          .set('x-csrf-token', token)
+          .send({ query: `{ me { pets${args} { genotype { breedMix { breedName } } healthResults { name } } } }` });
+        expect(response.body.errors).to.equal(undefined);
+        return { count, pets: response.body.data.me.pets.length };
+      } finally {
+        db.removeListener('query', listener);
+      }
+    };
+    const one = await countQueries('(limit: 1)');
+    const all = await countQueries('');
+    expect(one.pets).to.equal(1);
+    expect(all.pets).to.equal(Number(dogCount));
+    // The session, the user, the pet list, then breed mix (2), genetic stats and health results: the same for 1 dog or 13.
+    expect(all.count).to.equal(one.count);
+    expect(all.count).to.be.at.most(10);
+  });
+
+  it("answers every dog's family tree and similar dogs as the breed page does, in a bounded number of queries", async () => {
+    const agent = await signInAsDemo(app, 'breeder');
+    const fields = PET_RESULTS.slice(PET_RESULTS.indexOf('petByPetNum(petNum: $n) {') + 'petByPetNum(petNum: $n) {'.length, PET_RESULTS.lastIndexOf('}', PET_RESULTS.lastIndexOf('}', PET_RESULTS.lastIndexOf('}') - 1) - 1));
+    const token = await csrfToken(agent, '/help');
+    let count = 0;
+    const listener = () => count++;
+    db.on('query', listener);
+    let response;
+    try {
+      response = await agent.post('/graphql').set('x-csrf-token', token).send({ query: `{ me { pets { petNum ${fields} } } }` });
+    } finally {
+      db.removeListener('query', listener);
+    }
+    expect(response.body.errors, JSON.stringify(response.body.errors)).to.equal(undefined);
+    const pets = response.body.data.me.pets;
+    expect(pets.length).to.be.at.least(12);
+    // About twenty batched queries, whatever the number of dogs (one per field group).
+    expect(count).to.be.at.most(25);
+    // The breeder's litter has its parents among the breeder's dogs.
+    expect(pets.some((pet: { ancestry: { familyTree: { parents: unknown[] } } | null }) => (pet.ancestry?.familyTree.parents.length ?? 0) > 0)).to.equal(true);
+    expect(pets.some((pet: { ancestry: { similarPets: unknown[] } | null }) => (pet.ancestry?.similarPets.length ?? 0) > 0)).to.equal(true);
+    for (const pet of pets) {
+      const stored = (await findPet(db, pet.petNum))!;
+      const tree = await loadFamilyTree(db, stored);
+      expect(pet.ancestry?.familyTree.source ?? 'none').to.equal(pet.ancestry ? tree.source : 'none');
+      if (!pet.ancestry) continue;
+      expect(pet.ancestry.familyTree.parents).to.deep.equal(tree.parents.map((m) => ({ role: m.role, name: m.name })));
+      const mix = (await loadBreedMix(db, pet.petNum))!;
+      expect(pet.ancestry.similarPets).to.deep.equal(await loadSimilarPets(db, stored, mix.topBreed?.breedId ?? null));
+    }
+  });
+
+  it("answers 'Not Authorized' for another user's dog", async () => {
+    const response = await graphql(await signInAsDemo(app, 'newbie'), PET_RESULTS, { n: biscuit });
+    expect(response.body.data.me.petByPetNum).to.equal(null);
+    expect(response.body.errors[0].message).to.equal(NOT_AUTHORIZED);
+  });
+
+  it("lets a vet read a patient's results, read-only", async () => {
+    const agent = await signInAsDemo(app, 'vet');
+    const pet = await petResults(agent, biscuit);
+    expect(pet.healthResults.map((c: { name: string }) => c.name)).to.deep.equal((await loadHealthResults(db, biscuit)).map((c) => c.name));
+    expect(pet.genotype.breedMix.length).to.be.greaterThan(0);
+    const permissions = await graphql(agent, 'query($n: Int!) { me { petByPetNum(petNum: $n) { permissions { isEditable isReadOnly } } } }', { n: biscuit });
+    expect(permissions.body.data.me.petByPetNum.permissions).to.deep.equal({ isEditable: false, isReadOnly: true });
+  });
+});
