@@ -8,6 +8,8 @@ import { simulatePopulation } from '../genetics/simulate/population.js';
 import { loadSimulatedPopulation } from './population.js';
 import { KENNEL_PREFIX, planDemoOwners } from './plan.js';
 import { communityOwnerRows } from './community.js';
+import { seedCareResources } from '../care/seed.js';
+import { seedSurveys } from '../surveys/seed.js';
 
 type DemoUsers = Record<keyof typeof DEMO_ACCOUNTS, User>;
 
@@ -56,6 +58,8 @@ export async function loadDemoDataIfEmpty(db: Db, options: DemoOptions = { popul
     await seedAwaitingPuppy(trx, users);
     await seedNewbie(trx, users);
     await seedConversation(trx, users);
+    await seedCareResources(trx);
+    await seedSurveys(trx, [dogs.biscuit]);
   });
   return true;
 }

@@ -1,12 +1,15 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
 import { HttpError, signedInUser } from '../auth/guards.js';
 import { petAccessFor, type PetAccess } from '../pets/access.js';
 import { focusShellOnPet } from '../shell/context.js';
 import { backToPageLink, breedLabel, RESULTS_PATHS, type ResultsPage } from '../shell/rules.js';
+import * as messages from '../shared/messages.js';
 import { NOT_AUTHORIZED } from '../shared/messages.js';
 import type { HealthFilter } from '../results/health.js';
+import { postAgeTestFeedback } from '../age-test/routes.js';
+import { postCareFeedback } from '../care/routes.js';
 import {
   breedPage,
   carePage,
@@ -46,6 +49,26 @@ export async function petFromQuery(db: Db, req: Request): Promise<PetAccess> {
   return access;
 }
 
+export const READ_ONLY_ACCOUNT_PAGE = '/members/forbidden/read-only-account';
+export const NO_EDIT_PERMISSION_PAGE = '/members/forbidden/shared-pet-operation-no-permission';
+
+/**
+ * As petFromQuery, for pages and forms that change the dog: a read-only account is sent to the
+ * read-only page, anyone else without edit permission to the shared-pet page (answers null then).
+ */
+export async function editablePetFromQuery(db: Db, req: Request, res: Response): Promise<PetAccess | null> {
+  const access = await petFromQuery(db, req);
+  if (signedInUser(req).isReadOnly) {
+    res.redirect(READ_ONLY_ACCOUNT_PAGE);
+    return null;
+  }
+  if (!access.isEditable) {
+    res.redirect(NO_EDIT_PERMISSION_PAGE);
+    return null;
+  }
+  return access;
+}
+
 /** spec 2 §2: breed and relatives pages take countryCode; only a two-letter code is kept. */
 function countryCodeOf(req: Request): string {
   const code = typeof req.query.countryCode === 'string' ? req.query.countryCode.toUpperCase() : '';
@@ -58,15 +81,17 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
   for (const { path, page, view, heading, load } of PAGES) {
     router.get(path, async (req, res) => {
       const user = signedInUser(req);
-      const { pet, isOwner } = await petFromQuery(db, req);
+      const { pet, isOwner, isEditable } = await petFromQuery(db, req);
       if ((page === 'relatives' && !pet.showRelativeFinder) || (page === 'care' && !pet.shouldShowCareResources)) {
         throw new HttpError(404, 'This page is not available for this dog.');
       }
       focusShellOnPet(res.locals.shell, settings, pet, page);
       const title = heading(breedLabel(user.userType));
-      const data = await load({ db, pet, isOwner, isAdmin: user.isAdmin });
+      const data = await load({ db, pet, isOwner, isAdmin: user.isAdmin, isEditable, userId: user.id, links: settings.links });
       res.render(`members/results/${view}`, {
         ...data,
+        notice: noticeOf(req),
+        messages,
         title: `${pet.name}: ${title}`,
         heading: `${pet.callName || pet.name}: ${title}`,
         pet,
@@ -84,5 +109,26 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
     });
   }
 
+  router.post('/age-test/feedback', async (req, res) => {
+    const access = await editablePetFromQuery(db, req, res);
+    if (access) await postAgeTestFeedback(db, req, res, access.pet);
+  });
+
+  router.post('/care/feedback', async (req, res) => {
+    const { pet } = await petFromQuery(db, req);
+    if (!pet.shouldShowCareResources) throw new HttpError(404, 'This page is not available for this dog.');
+    await postCareFeedback(db, req, res, pet);
+  });
+
   return router;
+}
+
+/** The outcome of a form posted from the page, named in the redirect back to it (a fixed word, never echoed). */
+function noticeOf(req: Request): string | null {
+  const flags = ['ageTestFeedback', 'feedback'] as const;
+  for (const flag of flags) {
+    const value = req.query[flag];
+    if (value === 'invalid' || value === 'thanks') return `${flag}:${value}`;
+  }
+  return null;
 }

@@ -13,12 +13,23 @@ import { loadPredictedCoatColour, loadTraits } from './traits.js';
 import { loadProfileDetails } from './profile.js';
 import { loadCareResources, loadResearchSurveys } from './research-and-care.js';
 import { hasCurrentGenotype, resultsStatus } from './status.js';
+import type { SiteLinks } from '../settings.js';
+import { latestAgeTest } from '../age-test/queries.js';
+import { ageTestProductUrl } from '../age-test/rules.js';
+import { listMicrobiomeTests } from '../microbiome/queries.js';
+import { loadCarePreferences } from '../care/queries.js';
+import { shouldShowCareResourcesFeedback } from '../care/feedback.js';
+import { CARE_FEEDBACK_CHIPS, CARE_FEEDBACK_MAX_TEXT, carePageId } from '../care/rules.js';
 
 export interface PageContext {
   db: Db;
   pet: Pet;
   isOwner: boolean;
   isAdmin: boolean;
+  /** An owner with edit permission on a writable account. */
+  isEditable?: boolean;
+  userId?: number;
+  links?: SiteLinks;
 }
 
 /** Helpers every results view uses. */
@@ -29,8 +40,9 @@ export async function profilePage({ db, pet }: PageContext) {
   return { status, details, geneticStats };
 }
 
-export async function summaryPage({ db, pet, isOwner }: PageContext) {
+export async function summaryPage({ db, pet, isOwner, isEditable = false, links }: PageContext) {
   const status = await resultsStatus(db, pet.petNum);
+  const [ageTest, microbiomeTests] = await Promise.all([latestAgeTest(db, pet.petNum), listMicrobiomeTests(db, pet.petNum)]);
   const [breedMix, health, traits, coatColour, geneticStats, tested] = await Promise.all([
     loadBreedMix(db, pet.petNum),
     loadHealthResults(db, pet.petNum),
@@ -51,6 +63,12 @@ export async function summaryPage({ db, pet, isOwner }: PageContext) {
     coatColour,
     geneticStats,
     rawDataHref: tested ? `/members/pet/${pet.petNum}/raw-data` : null,
+    ageTest,
+    // The offer is for the dog's owners: a vet or an admin reading the page has nothing to buy.
+    ageTestOfferUrl: !ageTest && isOwner && links ? ageTestProductUrl(links.shop) : null,
+    canGiveAgeTestFeedback: isEditable,
+    microbiomeTests,
+    nutritionHref: isEditable ? `/members/nutrition?i=${pet.petNum}` : null,
   };
 }
 
@@ -95,7 +113,20 @@ export async function researchPage({ db, pet, isAdmin }: PageContext) {
   return { surveyCategories: await loadResearchSurveys(db, pet.petNum, isAdmin) };
 }
 
-export async function carePage({ db, pet }: PageContext) {
-  const [status, resources] = await Promise.all([resultsStatus(db, pet.petNum), loadCareResources(db, pet.petNum)]);
-  return { status, resources };
+export async function carePage({ db, pet, isEditable = false, userId }: PageContext) {
+  const pageId = carePageId(pet.petNum);
+  const [status, resources, preferences, showFeedback] = await Promise.all([
+    resultsStatus(db, pet.petNum),
+    loadCareResources(db, pet.petNum),
+    loadCarePreferences(db, pet.petNum),
+    userId ? shouldShowCareResourcesFeedback(db, userId, pageId) : Promise.resolve(false),
+  ]);
+  return {
+    status,
+    resources,
+    preferences,
+    // spec 1 §7: preferences are edited with updatePetPreferences, in the data settings of the pet's settings.
+    settingsHref: isEditable ? `/members/pet/about/${pet.petNum}#data-settings` : null,
+    careFeedback: showFeedback ? { chips: CARE_FEEDBACK_CHIPS, maxText: CARE_FEEDBACK_MAX_TEXT } : null,
+  };
 }

@@ -1,0 +1,95 @@
+import { expect } from 'chai';
+import type { Express } from 'express';
+import { testDb } from '../../support/database.js';
+import { graphql } from '../../support/app.js';
+import { signInAsDemo } from '../../support/demo.js';
+import { demoPopulation, ownedPetNum } from '../results/population.js';
+import { seedSurveys } from '../../../server/surveys/seed.js';
+import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
+
+const ADD_SURVEY = 'mutation($survey: NewSurveyInput!) { addSurvey(survey: $survey) { id slug category title priority isTargeted isAdminOnly isShownOnResearchPage color targetPetNums } }';
+const UPDATE_SURVEY = 'mutation($id: Int!, $changes: SurveyChangesInput!) { updateSurvey(id: $id, changes: $changes) { id slug title subtitle color priority isAdminOnly targetPetNums } }';
+const ADD_CATEGORY = 'mutation($category: NewSurveyCategoryInput!) { addSurveyCategory(category: $category) { id category subtitle priority } }';
+const UPDATE_CATEGORY = 'mutation($id: Int!, $changes: SurveyCategoryChangesInput!) { updateSurveyCategory(id: $id, changes: $changes) { id category subtitle priority } }';
+
+describe('admin: add and update surveys and survey categories', function () {
+  this.timeout(180_000);
+  let app: Express;
+  let biscuit: number;
+
+  before(async () => {
+    app = await demoPopulation();
+    biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
+    const db = await testDb();
+    await seedSurveys(db);
+    await db('survey_categories').where({ category: 'Profile' }).delete();
+  });
+
+  after(async () => {
+    const db = await testDb();
+    await db('surveys').where('slug', 'like', 'admin-test-%').delete();
+    await db('survey_categories').where({ category: 'Profile' }).delete();
+  });
+
+  it('lets an admin add a category and a targeted survey, then update both', async () => {
+    const admin = await signInAsDemo(app, 'admin');
+    const category = (await graphql(admin, ADD_CATEGORY, { category: { category: 'Profile', subtitle: ' About your dog ', priority: 5 } })).body.data.addSurveyCategory;
+    expect(category).to.deep.include({ category: 'Profile', subtitle: 'About your dog', priority: 5 });
+    const survey = {
+      slug: 'admin-test-puppyhood',
+      templateId: 'tpl-puppy',
+      category: 'Profile',
+      title: 'Puppyhood',
+      color: '#112233',
+      priority: 3,
+      isTargeted: true,
+      targetPetNums: [biscuit],
+    };
+    const added = (await graphql(admin, ADD_SURVEY, { survey })).body.data.addSurvey;
+    expect(added).to.deep.include({ slug: 'admin-test-puppyhood', category: 'Profile', isTargeted: true, isAdminOnly: false, isShownOnResearchPage: true, targetPetNums: [biscuit] });
+    const updated = (await graphql(admin, UPDATE_SURVEY, { id: added.id, changes: { title: 'Puppy days', color: null, isAdminOnly: true, targetPetNums: [] } })).body.data.updateSurvey;
+    expect(updated).to.deep.include({ slug: 'admin-test-puppyhood', title: 'Puppy days', color: null, priority: 3, isAdminOnly: true, targetPetNums: [] });
+    const renamed = (await graphql(admin, UPDATE_CATEGORY, { id: category.id, changes: { priority: 50, subtitle: null } })).body.data.updateSurveyCategory;
+    expect(renamed).to.deep.include({ category: 'Profile', priority: 50, subtitle: null });
+  });
+
+  it("refuses non-admins with 'Not Authorized', changing nothing", async () => {
+    const db = await testDb();
+    const before = await db('surveys').count('* as c').first();
+    for (const account of ['parent', 'vet', 'subadmin'] as const) {
+      const agent = await signInAsDemo(app, account);
+      const response = await graphql(agent, ADD_SURVEY, { survey: { slug: 'admin-test-nope', templateId: 't', category: 'Health', title: 'Nope' } });
+      expect(response.body.errors[0].message, account).to.equal(NOT_AUTHORIZED);
+      expect((await graphql(agent, ADD_CATEGORY, { category: { category: 'Breed' } })).body.errors[0].message).to.equal(NOT_AUTHORIZED);
+    }
+    expect(await db('surveys').count('* as c').first()).to.deep.equal(before);
+  });
+
+  it("refuses invalid surveys and categories with 'Invalid Arguments', changing nothing", async () => {
+    const db = await testDb();
+    const admin = await signInAsDemo(app, 'admin');
+    const good = { slug: 'admin-test-valid', templateId: 'tpl', category: 'Health', title: 'Valid' };
+    const existing = await db('surveys').first('id', 'slug', 'title');
+    const before = await db('surveys').count('* as c').first();
+    for (const survey of [
+      { ...good, slug: 'Bad Slug' },
+      { ...good, title: '   ' },
+      { ...good, category: 'Nonsense' },
+      { ...good, color: 'red' },
+      { ...good, priority: 5000 },
+      { ...good, targetPetNums: [99999999] },
+      { ...good, slug: existing.slug },
+      { ...good, category: 'Breed' }, // no such category row yet
+    ]) {
+      const response = await graphql(admin, ADD_SURVEY, { survey });
+      expect(response.body.errors?.[0]?.message, JSON.stringify(survey)).to.equal(INVALID_ARGUMENTS);
+    }
+    expect(await db('surveys').count('* as c').first()).to.deep.equal(before);
+    expect((await graphql(admin, UPDATE_SURVEY, { id: 99999999, changes: { title: 'x' } })).body.errors[0].message).to.equal(INVALID_ARGUMENTS);
+    expect((await graphql(admin, UPDATE_SURVEY, { id: existing.id, changes: { title: '' } })).body.errors[0].message).to.equal(INVALID_ARGUMENTS);
+    expect((await db('surveys').where({ id: existing.id }).first('title')).title).to.equal(existing.title);
+    expect((await graphql(admin, ADD_CATEGORY, { category: { category: 'Health' } })).body.errors[0].message).to.equal(INVALID_ARGUMENTS);
+    const health = await db('survey_categories').where({ category: 'Health' }).first('id');
+    expect((await graphql(admin, UPDATE_CATEGORY, { id: health.id, changes: { category: 'Trait' } })).body.errors[0].message).to.equal(INVALID_ARGUMENTS);
+  });
+});
