@@ -16,8 +16,10 @@ import { guardImpersonatedWrites } from './impersonation/guard.js';
 import { graphqlRoute } from './graphql/route.js';
 import { adminPageRoutes, memberPageRoutes, publicPageRoutes } from './pages/routes.js';
 import { resultsRoutes } from './pages/results-routes.js';
+import { nutritionRoutes } from './nutrition/routes.js';
 import { messagesApiRoutes } from './chat/api-routes.js';
 import { relativesApiRoutes } from './relatives/api-routes.js';
+import { usageRoutes } from './usage/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { rawDataRoutes } from './lab/raw-data-routes.js';
 import { labAdminRoutes, labUploadParser, UPLOAD_PATH } from './lab/admin-routes.js';
@@ -54,6 +56,7 @@ export function createApp({ db, settings }: AppDependencies): Express {
   app.post(UPLOAD_PATH, ...labUploadParser(db));
   app.use(csrfProtection(settings.isProduction));
   app.use(loadCurrentUser(db));
+  app.use(usageRoutes(settings)); // before the impersonation guard: a page view is not a write
   app.use(guardImpersonatedWrites(db));
 
   app.post('/graphql', graphqlRoute(db, settings));
@@ -70,6 +73,7 @@ export function createApp({ db, settings }: AppDependencies): Express {
   app.use('/members', requireUser);
   app.use('/members/results', resultsRoutes(db, settings));
   app.use('/members', rawDataRoutes(db, settings));
+  app.use('/members', nutritionRoutes(db));
   app.use('/members', memberPageRoutes(db));
 
   app.use(notFound);

@@ -63,3 +63,16 @@ export const RELATIVES_LOADING = 'Loading relatives\u2026';
 export const RELATIVES_LOADING_MORE = 'Loading\u2026';
 export const RELATIVES_NEW = 'New';
 export const RELATIVES_CHAT = 'Chat with owner';
+
+// Age test, care resources, nutrition recommendation (issue 4 point 7).
+export const AGE_TEST_ACCURACY_QUESTION = 'Is this accurate?';
+export const AGE_TEST_FEEDBACK_THANKS = 'Thank you for your feedback on the age test.';
+export const AGE_TEST_FEEDBACK_INVALID = 'Please answer Yes or No about the predicted birthday.';
+export const AGE_TEST_OFFER = 'Don\u2019t know your dog\u2019s birthday? The Embark Dog Age Test predicts it from a cheek swab.';
+export const CARE_FEEDBACK_QUESTION = 'Were these care resources helpful?';
+export const CARE_FEEDBACK_THANKS = 'Thank you for your feedback.';
+export const CARE_FEEDBACK_INVALID = 'Please answer Yes or No; additional text can be at most 500 characters.';
+export const NUTRITION_SAVED = 'Your dog\u2019s nutrition details are saved.';
+export const NUTRITION_REQUESTED = 'Your nutrition recommendation is requested. We will e-mail you when it is ready.';
+export const NUTRITION_INPUTS_REQUIRED = 'Please save your dog\u2019s nutrition details before requesting a recommendation.';
+export const NUTRITION_FORM_INVALID = 'Please correct the fields marked below.';

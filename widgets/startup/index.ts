@@ -11,6 +11,7 @@ import { markPageReadyAfter } from './ready-marker';
 import { installRevealLabels } from './reveal-labels';
 import { initShowMore } from './show-more';
 import { installStickyHeader } from './sticky-header';
+import { trackPageView } from '../usage/page-view';
 
 export { mountWidgets } from './mount-widgets';
 
@@ -25,6 +26,7 @@ installPasswordToggles(document);
 installStickyHeader(document);
 installBackdropLinks(document);
 installContactLinks(document);
+trackPageView(document);
 
 // Widgets may use the libraries the page asks for, so they mount once those are there; when
 // the wait fails the error is reported and the widgets mount anyway, isolated as always.

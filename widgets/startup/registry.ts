@@ -9,4 +9,5 @@ export const widgetRegistry: WidgetRegistry = {
   chat: () => import('../chat/mount'),
   'genetic-stats': () => import('../genetic-stats/mount'),
   relatives: () => import('../relatives/mount'),
+  'feedback-banner': () => import('../feedback-banner/mount'),
 };

@@ -1,0 +1,166 @@
+// The feedback banner (issue 4 point 8, spec 2 §4, §5, §8, §9) and the page-view event (point 10,
+// spec 1 §9) in Chromium, on the results pages of parent@demo.test's dog with the demo population.
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { testDb } from '../support/database.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import { FEEDBACK_ERROR, FEEDBACK_QUESTION, FEEDBACK_THANKS } from '../../server/feedback/rules.js';
+import { captureLogLines, type LogEntry } from '../../server/usage/log.js';
+import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
+import type { Db } from '../../server/db/index.js';
+
+describe('feedback banner and page views in the browser', function () {
+  this.timeout(240_000);
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let site: Awaited<ReturnType<typeof serve>>;
+  let db: Db;
+  let biscuit: number;
+  let biscuitUuid: string;
+  let consoleErrors: string[];
+
+  before(async () => {
+    site = await serve(await demoPopulation());
+    db = await testDb();
+    biscuit = await ownedPetNum(DEMO_ACCOUNTS.parent.email, 'Biscuit');
+    biscuitUuid = (await db('pets').where({ pet_num: biscuit }).first('id')).id;
+    browser = await launchChromium();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  beforeEach(async () => {
+    await db('feedback').del();
+    context = await newContext(browser);
+    page = await context.newPage();
+    consoleErrors = [];
+    // Only our widget's and tracker's errors: other parts of the page may miss an image.
+    page.on('console', (message) => message.type() === 'error' && /feedback|usage/i.test(message.text()) && consoleErrors.push(message.text()));
+    page.on('pageerror', (error) => console.error('page error:', error));
+    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
+  });
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  const banner = () => page.locator('.feedback-banner');
+  const dialog = () => page.locator('dialog.feedback-dialog[open]');
+
+  it('takes a Yes with a chip and text, confirms it, stores it and hides the banner on closing', async () => {
+    await page.goto(`${site.origin}/members/results/health?i=${biscuit}`);
+    await banner().waitFor();
+    expect(await banner().innerText()).to.include(FEEDBACK_QUESTION);
+
+    await banner().locator('[data-answer="yes"]').click();
+    await dialog().waitFor();
+    expect(await dialog().locator('.feedback-chip').allInnerTexts()).to.deep.equal(['Specific', 'Learned something', 'Easy to understand', 'Will use', 'Put me at ease']);
+    const submit = dialog().locator('button[type="submit"]');
+    const counter = dialog().locator('.feedback-dialog__counter');
+    expect(await counter.innerText()).to.equal('0/500');
+
+    await dialog().locator('[data-chip="learned_something"]').click();
+    expect(await dialog().locator('[data-chip="learned_something"]').getAttribute('aria-pressed')).to.equal('true');
+
+    // Over the limit: the counter says so and submit is disabled; back within it, enabled again.
+    const textBox = dialog().locator('textarea');
+    await textBox.fill('x'.repeat(501));
+    expect(await counter.innerText()).to.include('501/500');
+    expect(await submit.isDisabled()).to.equal(true);
+    await textBox.fill('The carrier explanation helped.');
+    expect(await counter.innerText()).to.equal('31/500');
+    expect(await submit.isEnabled()).to.equal(true);
+
+    await submit.click();
+    await dialog().getByText(FEEDBACK_THANKS).waitFor();
+    const rows = await db('feedback').select('page', 'variant', 'pet_uuid', 'is_helpful', 'selected_feedback', 'additional_text');
+    expect(rows).to.deep.equal([
+      { page: 'health', variant: 'default', pet_uuid: biscuitUuid, is_helpful: true, selected_feedback: ['learned_something'], additional_text: 'The carrier explanation helped.' },
+    ]);
+
+    await dialog().locator('.feedback-dialog__close').click();
+    await banner().waitFor({ state: 'detached' });
+    await page.reload();
+    await page.locator('body[data-page-category="results-health"]').waitFor();
+    await page.waitForTimeout(500);
+    expect(await banner().count()).to.equal(0);
+    // Other pages of the dog still ask.
+    await page.goto(`${site.origin}/members/results/traits?i=${biscuit}`);
+    await banner().waitFor();
+    expect(consoleErrors).to.deep.equal([]);
+  });
+
+  it("shows the No chips, and 'Error submitting feedback' when the server fails; closing keeps the banner", async () => {
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postData()?.includes('addFeedback')) {
+        await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Internal Server Error' }] }) });
+      } else {
+        await route.continue();
+      }
+    });
+    await page.goto(`${site.origin}/members/results/summary?i=${biscuit}`);
+    await banner().locator('[data-answer="no"]').click();
+    await dialog().waitFor();
+    expect(await dialog().locator('.feedback-chip').allInnerTexts()).to.deep.equal(['Not specific', 'Did not learn anything', 'Too long', 'Worried me']);
+    await dialog().locator('[data-chip="too_long"]').click();
+    await dialog().locator('button[type="submit"]').click();
+    expect(await dialog().locator('[role="alert"]').innerText()).to.equal(FEEDBACK_ERROR);
+    expect(await db('feedback').count('* as c').then((r) => Number(r[0].c))).to.equal(0);
+
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    await page.waitForTimeout(300); // the refetch answers true: the banner stays
+    expect(await banner().isVisible()).to.equal(true);
+  });
+
+  it('sends the page view with the category about 25 ms after start-up', async () => {
+    const lines: LogEntry[] = [];
+    const restore = captureLogLines((entry) => lines.push(entry));
+    try {
+      await page.addInitScript(() => {
+        const w = window as unknown as { __pageViewAt?: number };
+        const original = window.fetch.bind(window);
+        window.fetch = (input, init) => {
+          if (String(input).includes('/api/usage/page-view')) w.__pageViewAt = performance.now();
+          return original(input, init);
+        };
+      });
+      // The dashboard's own page view, from signing in, may still be on its way: wait for this page's.
+      const answered = page.waitForResponse(
+        (response) => response.url().endsWith('/api/usage/page-view') && response.request().postDataJSON()?.category === 'results-traits',
+      );
+      await page.goto(`${site.origin}/members/results/traits?i=${biscuit}`);
+      const response = await answered;
+      expect(response.status()).to.equal(204);
+      expect(response.request().postDataJSON()).to.deep.equal({ category: 'results-traits', path: '/members/results/traits' });
+      expect(await response.request().headerValue('x-csrf-token')).to.be.a('string').and.not.equal('');
+
+      const timing = await page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        return { sentAt: (window as unknown as { __pageViewAt: number }).__pageViewAt, interactive: navigation.domInteractive, loaded: navigation.domContentLoadedEventEnd };
+      });
+      // The start-up module runs between domInteractive and DOMContentLoaded, then waits 25 ms.
+      expect(timing.sentAt - timing.interactive).to.be.at.least(25);
+      expect(timing.sentAt - timing.loaded).to.be.below(400);
+
+      const parent = await db('users').where({ email: DEMO_ACCOUNTS.parent.email }).first('id');
+      expect(lines.find((line) => line.category === 'results-traits')).to.deep.include({ level: 30, userId: parent.id, impersonated: false, path: '/members/results/traits' });
+    } finally {
+      restore();
+    }
+  });
+
+  it('logs a failed page view as an error and shows nothing', async () => {
+    await page.route('**/api/usage/page-view', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    const failed = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().includes('Usage tracking event failed'));
+    await page.goto(`${site.origin}/members/profile`);
+    await failed;
+    expect(await page.locator('body').innerText()).to.not.include('Usage tracking');
+    expect(await page.locator('[role="alert"]').count()).to.equal(0);
+  });
+});
