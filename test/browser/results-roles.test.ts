@@ -1,0 +1,58 @@
+// Breeders and vets click through every results page of a dog they may see, as pet parents do.
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { DEMO_ACCOUNTS } from '../support/demo.js';
+import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
+import { testDb } from '../support/database.js';
+
+describe('results pages in the browser for breeders and vets', function () {
+  this.timeout(180_000);
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof serve>>;
+
+  before(async () => {
+    site = await serve(await demoPopulation());
+    browser = await launchChromium();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  /** Follows every button of the results navigation in turn and checks each page is that page. */
+  async function clickThroughNavigation(page: Page, firstUrl: string): Promise<string[]> {
+    await page.goto(firstUrl);
+    const labels = await page.locator('.results-nav a:not(.is-locked)').allInnerTexts();
+    for (const label of labels) {
+      await Promise.all([page.waitForLoadState('load'), page.click(`.results-nav a:not(.is-locked) >> text="${label.trim()}"`)]);
+      expect(await page.locator('.results-nav a.is-active').innerText(), label).to.equal(label);
+      expect(await page.locator('h1').first().innerText(), label).to.not.equal('Not found');
+    }
+    return labels.map((label) => label.trim());
+  }
+
+  it("lets the breeder read every results page of a kennel dog, profile first", async () => {
+    const page = await (await newContext(browser)).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.breeder.email, DEMO_PASSWORD);
+    const db = await testDb();
+    const dog = await db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').join('users', 'users.id', 'pet_owners.user_id').join('genotypes', 'genotypes.pet_num', 'pets.pet_num').where('users.email', DEMO_ACCOUNTS.breeder.email).first('pets.pet_num');
+    const labels = await clickThroughNavigation(page, `${site.origin}/members/results/profile?i=${dog.pet_num}`);
+    expect(labels[0]).to.equal('Profile');
+    expect(labels).to.include.members(['Summary', 'Breed & Ancestry', 'Health', 'Traits']);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it("lets the vet read every results page of a patient, with 'Breed' for breed results", async () => {
+    const page = await (await newContext(browser)).newPage();
+    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.vet.email, DEMO_PASSWORD);
+    const biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
+    const labels = await clickThroughNavigation(page, `${site.origin}/members/results/profile?i=${biscuit}`);
+    expect(labels).to.include('Breed').and.not.include('Breed & Ancestry');
+    expect(await page.locator('.results-back-links').innerText()).to.contain('Back to my patients');
+  });
+});
