@@ -5,28 +5,9 @@ export type HealthFilter = 'all' | 'breed-relevant' | 'other';
 
 /** A dog's health results joined with the condition details, in page order. */
 export async function loadHealthResults(db: Db, petNum: number, filter: HealthFilter = 'all'): Promise<HealthCondition[]> {
-  const query = db('health_results as r')
-    .join('health_conditions as c', 'c.id', 'r.health_condition_id')
-    .where('r.pet_num', petNum)
-    .select(
-      'c.id',
-      'c.name',
-      'c.severity',
-      'c.gene',
-      'c.variant',
-      'c.mode_of_inheritance as modeOfInheritance',
-      'c.description',
-      'c.citations as references',
-      'c.is_beta as isBeta',
-      'r.call',
-      'r.variant_copies as variantCopies',
-      'r.result_text as resultText',
-      'r.is_breed_relevant as isBreedRelevant',
-    );
-  if (filter === 'breed-relevant') query.where('r.is_breed_relevant', true);
-  if (filter === 'other') query.where('r.is_breed_relevant', false);
-  const rows: HealthCondition[] = await query;
-  return orderHealthResults(rows.map((row) => ({ ...row, references: Array.isArray(row.references) ? row.references : [] })));
+  const results = (await loadHealthResultsForPets(db, [petNum])).get(petNum) ?? [];
+  if (filter === 'all') return results;
+  return results.filter((condition) => condition.isBreedRelevant === (filter === 'breed-relevant'));
 }
 
 /** The health results of many dogs in one query, each dog's in page order (for the GraphQL DataLoader). */

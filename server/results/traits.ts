@@ -19,30 +19,7 @@ export interface TraitCategoryView {
 
 /** Trait results grouped by category, in the catalogue's category and locus order. */
 export async function loadTraits(db: Db, petNum: number): Promise<TraitCategoryView[]> {
-  const rows = await db('trait_results as r')
-    .join('trait_loci as l', 'l.id', 'r.trait_locus_id')
-    .join('trait_categories as c', 'c.id', 'l.trait_category_id')
-    .where('r.pet_num', petNum)
-    .orderBy('c.sort_order')
-    .orderBy('c.id')
-    .orderBy('l.sort_order')
-    .orderBy('l.id')
-    .select('c.name as category', 'c.slug as categorySlug', 'l.name', 'l.gene', 'l.description', 'l.alleles', 'r.genotype', 'r.call', 'r.is_tested as isTested');
-  const categories: TraitCategoryView[] = [];
-  for (const row of rows) {
-    let category = categories[categories.length - 1];
-    if (!category || category.slug !== row.categorySlug) categories.push((category = { name: row.category, slug: row.categorySlug, traits: [] }));
-    category.traits.push({
-      name: row.name,
-      gene: row.gene,
-      description: row.description,
-      genotype: row.isTested ? row.genotype : null,
-      meaning: row.isTested ? row.call : NOT_TESTED_TEXT,
-      isTested: row.isTested,
-      alleles: Array.isArray(row.alleles) ? row.alleles : [],
-    });
-  }
-  return categories;
+  return (await loadTraitsForPets(db, [petNum])).get(petNum) ?? [];
 }
 
 /** Trait results of many dogs in one query, each grouped by category as loadTraits does (for the GraphQL DataLoader). */
