@@ -23,6 +23,9 @@ import { usageRoutes } from './usage/routes.js';
 import { chatRoutes } from './chat/routes.js';
 import { rawDataRoutes } from './lab/raw-data-routes.js';
 import { labAdminRoutes, labUploadParser, UPLOAD_PATH } from './lab/admin-routes.js';
+import { petProfileRoutes } from './pet-profile/routes.js';
+import { accountSettingsRoutes } from './account-settings/routes.js';
+import { placesApiRoutes } from './places/routes.js';
 import { wantsJson } from './http/negotiation.js';
 import { INTERNAL_SERVER_ERROR } from './shared/messages.js';
 
@@ -62,6 +65,7 @@ export function createApp({ db, settings }: AppDependencies): Express {
   app.post('/graphql', graphqlRoute(db, settings));
   app.use('/api/messages', requireUser, messagesApiRoutes(db));
   app.use('/api/relatives', requireUser, relativesApiRoutes(db));
+  app.use('/api/places', requireUser, placesApiRoutes(db, settings));
 
   app.use(shellContext(db, settings));
   app.use(authRoutes(db));
@@ -74,6 +78,8 @@ export function createApp({ db, settings }: AppDependencies): Express {
   app.use('/members/results', resultsRoutes(db, settings));
   app.use('/members', rawDataRoutes(db, settings));
   app.use('/members', nutritionRoutes(db));
+  app.use('/members', petProfileRoutes(db, settings));
+  app.use('/members', accountSettingsRoutes(db, settings));
   app.use('/members', memberPageRoutes(db));
 
   app.use(notFound);

@@ -17,6 +17,8 @@ export interface Settings {
   lab: LabOptions;
   /** Simulated dogs loaded with the demo data. */
   demoPopulationSize: number;
+  /** Google Maps key for place search; without one the site searches its bundled world-cities list. */
+  mapsApiKey: string | null;
 }
 
 export interface SiteLinks {
@@ -60,6 +62,7 @@ export function loadSettings(env: Env = process.env): Settings {
     loadDemoData: env.DEMO_DATA ? env.DEMO_DATA !== 'false' : !isProduction,
     lab: labOptionsFromEnv(env),
     demoPopulationSize,
+    mapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
     links: {
       productSite: env.PRODUCT_SITE_URL || 'https://embarkvet.com',
       shop: env.SHOP_URL || 'https://shop.embarkvet.com',

@@ -7,6 +7,8 @@ import { feedbackSchema } from '../feedback/schema.js';
 import { careSchema } from '../care/schema.js';
 import { surveysSchema } from '../surveys/schema.js';
 import { nutritionSchema } from '../nutrition/schema.js';
+import { petProfileSchema } from '../pet-profile/schema.js';
+import { accountSettingsSchema } from '../account-settings/schema.js';
 import type { SchemaModule } from './module.js';
 
 const rootTypeDefs = /* GraphQL */ `
@@ -26,6 +28,8 @@ const modules: SchemaModule[] = [
   careSchema,
   surveysSchema,
   nutritionSchema,
+  petProfileSchema,
+  accountSettingsSchema,
 ];
 
 /** One schema module per feature, merged here. */

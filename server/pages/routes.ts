@@ -35,11 +35,8 @@ export function memberPageRoutes(db: Db): Router {
     const heading = user.userType === 'Vet' ? 'My Patients' : 'My Dogs';
     res.render('members/dogs', { title: heading, heading, pets, userType: user.userType });
   });
-  router.get('/profile', plainPage('Settings'));
-  router.get('/add-a-dog', plainPage('Add a Dog'));
   router.get('/activate', plainPage('Activate Kit'));
   router.get('/shopify/vet', plainPage('Order Kits for Your Practice'));
-  router.get('/pet/about', plainPage('About Your Dog'));
   router.get('/breeder-tools/matchmaker', requireMatchMaker, plainPage('Matchmaker'));
   router.get('/breeder-dog-settings/privacy', plainPage('Breeder Dog Settings'));
   router.get('/forbidden/read-only-account', (_req, res) =>

@@ -10,4 +10,11 @@ export const widgetRegistry: WidgetRegistry = {
   'genetic-stats': () => import('../genetic-stats/mount'),
   relatives: () => import('../relatives/mount'),
   'feedback-banner': () => import('../feedback-banner/mount'),
+  'about-pet': () => import('../pet-profile/about-pet-mount'),
+  'pet-settings': () => import('../pet-profile/pet-settings-mount'),
+  'edit-location': () => import('../edit-location/mount'),
+  'vet-info': () => import('../vet-info/mount'),
+  'data-settings': () => import('../data-settings/mount'),
+  'phone-sms': () => import('../phone-sms/mount'),
+  'email-preferences': () => import('../email-preferences/mount'),
 };

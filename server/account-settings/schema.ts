@@ -1,0 +1,3 @@
+import { EMPTY_MODULE, type SchemaModule } from '../graphql/module.js';
+
+export const accountSettingsSchema: SchemaModule = EMPTY_MODULE;

@@ -1,0 +1,7 @@
+import { Router } from 'express';
+import type { Db } from '../db/index.js';
+import type { Settings } from '../settings.js';
+
+export function petProfileRoutes(_db: Db, _settings: Settings): Router {
+  return Router();
+}
