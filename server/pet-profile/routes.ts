@@ -1,7 +1,158 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
+import { HttpError, signedInUser } from '../auth/guards.js';
+import { petAccessFor } from '../pets/access.js';
+import { NO_EDIT_PERMISSION_PAGE, READ_ONLY_ACCOUNT_PAGE } from '../pages/results-routes.js';
+import { NOT_AUTHORIZED } from '../shared/messages.js';
+import {
+  BREED_TYPES,
+  DAYS,
+  handleFormatError,
+  INTACT_OPTIONS,
+  MONTHS,
+  normalizeHandle,
+  PRIVACY_OPTIONS,
+  SEX_OPTIONS,
+  validatePetUpdateFields,
+  yearOptions,
+  type PetUpdateFields,
+} from './rules.js';
+import { datePartsText } from './dates.js';
+import { firstEditablePetNum, handleAvailability, loadAboutPetFeed } from './queries.js';
+import { addPetForOwner, ProfileInputError } from './mutations.js';
 
-export function petProfileRoutes(_db: Db, _settings: Settings): Router {
-  return Router();
+const ADD_A_DOG_INVALID = 'Please correct the fields marked below.';
+
+const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
+  value ? (options.find((option) => option.value === value)?.label ?? value) : 'Not given';
+
+const positiveInt = (raw: string) => (/^[1-9][0-9]{0,8}$/.test(raw) ? Number(raw) : null);
+
+/** A whole number typed in a form, null when blank, NaN when not a number (so validation refuses it). */
+function formNumber(value: unknown): number | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  return /^[0-9]{1,6}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+}
+const formText = (value: unknown) => (typeof value === 'string' ? value : '');
+
+interface AddDogValues {
+  name: string;
+  sex: string;
+  breedType: string;
+  dobDay: string;
+  dobMonth: string;
+  dobYear: string;
+  isPrimaryOwnerBreeder: boolean;
+}
+
+function renderAddADog(res: Response, values: AddDogValues, errors: Record<string, string> = {}, status = 200) {
+  res.status(status).render('members/add-a-dog', {
+    title: 'Add a Dog',
+    values,
+    errors,
+    formError: Object.keys(errors).length > 0 ? ADD_A_DOG_INVALID : null,
+    options: { sexes: SEX_OPTIONS, breedTypes: BREED_TYPES, months: MONTHS, days: DAYS, years: yearOptions(new Date()) },
+  });
+}
+
+/** The pet profile pages and feeds of issue #5, mounted under /members behind requireUser. */
+export function petProfileRoutes(db: Db, settings: Settings): Router {
+  const router = Router();
+
+  router.get('/pet/about', async (req, res) => {
+    const petNum = await firstEditablePetNum(db, signedInUser(req).id);
+    res.redirect(petNum === null ? '/members/add-a-dog' : `/members/pet/about/${petNum}`);
+  });
+
+  // before /pet/about/:petNum so "json" is never read as a page
+  router.get('/pet/about/:petNum/json', async (req, res) => {
+    const user = signedInUser(req);
+    const petNum = positiveInt(req.params.petNum);
+    const access = petNum === null ? null : await petAccessFor(db, user, petNum);
+    if (!access) return res.status(403).json({ error: NOT_AUTHORIZED });
+    const feed = await loadAboutPetFeed(db, access.pet, { userId: user.id, isEditable: access.isEditable });
+    if (!feed) return res.status(403).json({ error: NOT_AUTHORIZED });
+    res.set('cache-control', 'no-store').json(feed);
+  });
+
+  router.get('/pet/about/:petNum', async (req, res) => {
+    const user = signedInUser(req);
+    const petNum = positiveInt(req.params.petNum);
+    const access = petNum === null ? null : await petAccessFor(db, user, petNum);
+    if (!access) throw new HttpError(404, NOT_AUTHORIZED);
+    if (user.isReadOnly) return res.redirect(READ_ONLY_ACCOUNT_PAGE);
+    if (!access.isEditable) return res.redirect(NO_EDIT_PERMISSION_PAGE);
+    const feed = await loadAboutPetFeed(db, access.pet, { userId: user.id, isEditable: true });
+    if (!feed) throw new HttpError(404, NOT_AUTHORIZED);
+    res.render('members/pet-about', {
+      title: `About ${feed.name}`,
+      pet: feed,
+      summary: {
+        breedType: labelOf(BREED_TYPES, feed.breedType),
+        sex: labelOf(SEX_OPTIONS, feed.sex),
+        intact: labelOf(INTACT_OPTIONS, feed.intact),
+        dateOfBirth: datePartsText(feed.dateOfBirth),
+        dateOfAdoption: datePartsText(feed.dateOfAdoption),
+        privacy: labelOf(PRIVACY_OPTIONS, feed.privacy),
+        areBothParentsRegistered: feed.areBothParentsRegistered === 'yes' ? 'Yes' : feed.areBothParentsRegistered === 'no' ? 'No' : 'Not given',
+      },
+      widgets: {
+        aboutPet: { petNum: feed.petNum },
+        petSettings: { petNum: feed.petNum, petUuid: feed.petUuid, isBreeder: user.isBreeder },
+        location: { petNum: feed.petNum, petUuid: feed.petUuid, mapsApiKey: settings.mapsApiKey },
+        dataSettings: feed.shouldShowCareResources ? { petNum: feed.petNum } : null,
+      },
+    });
+  });
+
+  router.get('/check-handle/:handle', async (req, res) => {
+    const user = signedInUser(req);
+    const handle = normalizeHandle(req.params.handle);
+    const error = handleFormatError(handle);
+    if (error) return res.status(400).json({ error });
+    // Only a dog the user may read can claim its own handle as available.
+    const ownNum = typeof req.query.petNum === 'string' ? positiveInt(req.query.petNum) : null;
+    const own = ownNum !== null && (await petAccessFor(db, user, ownNum)) ? ownNum : null;
+    const { isAvailable, alternative } = await handleAvailability(db, handle, own);
+    res.set('cache-control', 'no-store').json({ handle, isAvailable, alternative });
+  });
+
+  router.get('/add-a-dog', (req: Request, res: Response) => {
+    if (signedInUser(req).isReadOnly) return res.redirect(READ_ONLY_ACCOUNT_PAGE);
+    renderAddADog(res, { name: '', sex: '', breedType: '', dobDay: '', dobMonth: '', dobYear: '', isPrimaryOwnerBreeder: false });
+  });
+
+  router.post('/add-a-dog', async (req, res) => {
+    const user = signedInUser(req);
+    if (user.isReadOnly) return res.redirect(303, READ_ONLY_ACCOUNT_PAGE);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const values: AddDogValues = {
+      name: formText(body.name).slice(0, 200),
+      sex: formText(body.sex).slice(0, 20),
+      breedType: formText(body.breedType).slice(0, 20),
+      dobDay: formText(body.dobDay).slice(0, 6),
+      dobMonth: formText(body.dobMonth).slice(0, 6),
+      dobYear: formText(body.dobYear).slice(0, 6),
+      isPrimaryOwnerBreeder: body.isPrimaryOwnerBreeder === 'on' || body.isPrimaryOwnerBreeder === 'true',
+    };
+    const fields: PetUpdateFields = {
+      name: values.name,
+      sex: values.sex || null,
+      breedType: values.breedType || null,
+      dateOfBirth: { day: formNumber(values.dobDay), month: formNumber(values.dobMonth), year: formNumber(values.dobYear) },
+      isPrimaryOwnerBreeder: values.isPrimaryOwnerBreeder,
+    };
+    const { errors } = validatePetUpdateFields(fields, { today: new Date(), isBreeder: false });
+    if (Object.keys(errors).length > 0) return renderAddADog(res, values, errors, 400);
+    try {
+      const petNum = await addPetForOwner(db, user.id, { ...fields, name: values.name });
+      res.redirect(303, `/members/pet/about/${petNum}`);
+    } catch (error) {
+      if (error instanceof ProfileInputError) return renderAddADog(res, values, { name: error.message }, 400);
+      throw error;
+    }
+  });
+
+  return router;
 }

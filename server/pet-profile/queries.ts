@@ -1,0 +1,254 @@
+import type { Db } from '../db/index.js';
+import type { Pet } from '../pets/queries.js';
+import { profileImageUrl } from '../pets/images.js';
+import type { DateParts, Privacy } from './rules.js';
+import { partsFromStoredDate } from './dates.js';
+
+export interface Registration {
+  organizationId: number;
+  organizationName: string;
+  registrationNumber: string | null;
+  registeredName: string | null;
+}
+
+export interface SocialLink {
+  network: string;
+  url: string;
+}
+
+/** The profile fields kept beside the Pet columns every page loads. */
+export interface ProfileFields {
+  story: string | null;
+  prefixTitles: string[];
+  suffixTitles: string[];
+  dateOfBirth: DateParts;
+  dateOfAdoption: DateParts;
+  areBothParentsRegistered: 'yes' | 'no' | null;
+  agreedToResearch: boolean;
+  optOutOfCommunications: boolean;
+  excludeFromMatchmaker: boolean;
+  statedBreed: { id: number; name: string } | null;
+}
+
+/** What GET /members/pet/about/{petNum}/json answers (the contract of issue #5). */
+export interface AboutPetFeed {
+  petNum: number;
+  petUuid: string;
+  name: string;
+  callName: string | null;
+  handle: string;
+  story: string | null;
+  sex: 'm' | 'f' | null;
+  intact: 'i' | 'f' | null;
+  breedType: string | null;
+  statedBreed: { id: number; name: string } | null;
+  registrations: Registration[];
+  prefixTitles: string[];
+  suffixTitles: string[];
+  dateOfBirth: DateParts;
+  dateOfAdoption: DateParts;
+  areBothParentsRegistered: 'yes' | 'no' | null;
+  isPrimaryOwnerBreeder: boolean;
+  agreedToResearch: boolean;
+  privacy: Privacy;
+  defaultPrivacy: Privacy;
+  isHidden: boolean;
+  isDeceased: boolean;
+  optOutOfCommunications: boolean;
+  excludeFromMatchmaker: boolean;
+  socialLinks: SocialLink[];
+  profileImageUrl: string | null;
+  avatarColorIndex: number;
+  ownerIsBreeder: boolean;
+  shouldShowCareResources: boolean;
+  hasResults: boolean;
+  permissions: { isEditable: boolean; isReadOnly: boolean };
+}
+
+const trimChar = (value: string | null) => (value === null ? null : value.trim());
+
+export async function loadProfileFields(db: Db, petNum: number): Promise<ProfileFields | undefined> {
+  const row = await db('pets')
+    .leftJoin('breeds', 'breeds.id', 'pets.stated_breed_id')
+    .where('pets.pet_num', petNum)
+    .whereNull('pets.deleted_at')
+    .first(
+      'pets.story',
+      'pets.prefix_titles',
+      'pets.suffix_titles',
+      'pets.date_of_birth',
+      'pets.date_of_birth_precision',
+      'pets.is_date_of_birth_estimated',
+      'pets.date_of_adoption',
+      'pets.date_of_adoption_precision',
+      'pets.is_date_of_adoption_estimated',
+      'pets.are_both_parents_registered',
+      'pets.agreed_to_research',
+      'pets.opt_out_of_communications',
+      'pets.exclude_from_matchmaker',
+      'pets.stated_breed_id',
+      'breeds.name as stated_breed_name',
+    );
+  if (!row) return undefined;
+  return {
+    story: row.story,
+    prefixTitles: row.prefix_titles ?? [],
+    suffixTitles: row.suffix_titles ?? [],
+    dateOfBirth: partsFromStoredDate(row.date_of_birth, row.date_of_birth_precision, row.is_date_of_birth_estimated),
+    dateOfAdoption: partsFromStoredDate(row.date_of_adoption, row.date_of_adoption_precision, row.is_date_of_adoption_estimated),
+    areBothParentsRegistered: row.are_both_parents_registered,
+    agreedToResearch: row.agreed_to_research,
+    optOutOfCommunications: row.opt_out_of_communications,
+    excludeFromMatchmaker: row.exclude_from_matchmaker,
+    statedBreed: row.stated_breed_id ? { id: row.stated_breed_id, name: row.stated_breed_name } : null,
+  };
+}
+
+export async function loadRegistrations(db: Db, petNum: number): Promise<Registration[]> {
+  return db('pet_registrations')
+    .join('registration_organizations as o', 'o.id', 'pet_registrations.registration_organization_id')
+    .where('pet_registrations.pet_num', petNum)
+    .orderBy('o.sort_order')
+    .orderBy('o.name')
+    .select({
+      organizationId: 'o.id',
+      organizationName: 'o.name',
+      registrationNumber: 'pet_registrations.registration_number',
+      registeredName: 'pet_registrations.registered_name',
+    });
+}
+
+const NETWORK_ORDER = ['facebook', 'instagram', 'tiktok', 'youtube', 'x', 'website'];
+
+export async function loadSocialLinks(db: Db, petNum: number): Promise<SocialLink[]> {
+  const rows: SocialLink[] = await db('pet_social_links').where({ pet_num: petNum }).select('network', 'url');
+  return rows.sort((a, b) => NETWORK_ORDER.indexOf(a.network) - NETWORK_ORDER.indexOf(b.network));
+}
+
+export async function defaultPetPrivacy(db: Db, userId: number): Promise<Privacy> {
+  const row = await db('users').where({ id: userId }).first('default_pet_privacy');
+  return (row?.default_pet_privacy ?? 'public') as Privacy;
+}
+
+/** Whether the dog's primary owner (or, without one, any owner with edit permission) has a breeder account. */
+export async function ownerIsBreeder(db: Db, petNum: number): Promise<boolean> {
+  const row = await db('pet_owners')
+    .join('users', 'users.id', 'pet_owners.user_id')
+    .where('pet_owners.pet_num', petNum)
+    .orderBy('pet_owners.is_primary', 'desc')
+    .orderByRaw("pet_owners.permission = 'edit' desc")
+    .orderBy('pet_owners.created_at')
+    .first('users.is_breeder');
+  return Boolean(row?.is_breeder);
+}
+
+export async function hasResults(db: Db, petNum: number): Promise<boolean> {
+  const row = await db
+    .select(
+      db.raw('exists (select 1 from breed_mix_summaries where pet_num = ?) or exists (select 1 from health_results where pet_num = ?) as found', [petNum, petNum]),
+    )
+    .first();
+  return Boolean(row?.found);
+}
+
+/** The feed of the about-pet widgets; the caller has checked that the user may read the dog. */
+export async function loadAboutPetFeed(
+  db: Db,
+  pet: Pet,
+  viewer: { userId: number; isEditable: boolean },
+): Promise<AboutPetFeed | undefined> {
+  const [fields, registrations, socialLinks, defaultPrivacy, isBreeder, results, flags] = await Promise.all([
+    loadProfileFields(db, pet.petNum),
+    loadRegistrations(db, pet.petNum),
+    loadSocialLinks(db, pet.petNum),
+    defaultPetPrivacy(db, viewer.userId),
+    ownerIsBreeder(db, pet.petNum),
+    hasResults(db, pet.petNum),
+    db('pets').where({ pet_num: pet.petNum }).first('intact', 'sex'),
+  ]);
+  if (!fields) return undefined;
+  return {
+    petNum: pet.petNum,
+    petUuid: pet.id,
+    name: pet.name,
+    callName: pet.callName,
+    handle: pet.handle,
+    story: fields.story,
+    sex: trimChar(flags?.sex ?? null) as AboutPetFeed['sex'],
+    intact: trimChar(flags?.intact ?? null) as AboutPetFeed['intact'],
+    breedType: pet.breedType || null,
+    statedBreed: fields.statedBreed,
+    registrations,
+    prefixTitles: fields.prefixTitles,
+    suffixTitles: fields.suffixTitles,
+    dateOfBirth: fields.dateOfBirth,
+    dateOfAdoption: fields.dateOfAdoption,
+    areBothParentsRegistered: fields.areBothParentsRegistered,
+    isPrimaryOwnerBreeder: pet.isPrimaryOwnerBreeder,
+    agreedToResearch: fields.agreedToResearch,
+    privacy: pet.privacy,
+    defaultPrivacy,
+    isHidden: pet.isHidden,
+    isDeceased: pet.isDeceased,
+    optOutOfCommunications: fields.optOutOfCommunications,
+    excludeFromMatchmaker: fields.excludeFromMatchmaker,
+    socialLinks,
+    profileImageUrl: profileImageUrl(pet),
+    avatarColorIndex: pet.avatarColorIndex,
+    ownerIsBreeder: isBreeder,
+    shouldShowCareResources: pet.shouldShowCareResources,
+    hasResults: results,
+    permissions: { isEditable: viewer.isEditable, isReadOnly: !viewer.isEditable },
+  };
+}
+
+// ---- Handles ------------------------------------------------------------------------------
+
+/** The pet number holding this handle (deleted dogs keep theirs), if any. */
+export async function petNumWithHandle(db: Db, handle: string): Promise<number | null> {
+  const row = await db('pets').where('handle', handle).first('pet_num');
+  return row ? Number(row.pet_num) : null;
+}
+
+/** The handle when free (or this dog's own), else the first free `{handle}-{n}` that is still a valid handle. */
+export async function handleAvailability(db: Db, handle: string, ownPetNum: number | null): Promise<{ isAvailable: boolean; alternative: string }> {
+  const holder = await petNumWithHandle(db, handle);
+  if (holder === null || holder === ownPetNum) return { isAvailable: true, alternative: handle };
+  const taken = new Set<string>((await db('pets').where('handle', 'like', `${handle}-%`).pluck('handle')).map((h: string) => h.toLowerCase()));
+  for (let n = 1; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${handle.slice(0, 63 - suffix.length)}${suffix}`;
+    const isFree = candidate.startsWith(`${handle}-`) ? !taken.has(candidate) : (await petNumWithHandle(db, candidate)) === null;
+    if (isFree) return { isAvailable: false, alternative: candidate };
+  }
+}
+
+/** The dogs the user may edit, oldest first (where /members/pet/about goes). */
+export async function firstEditablePetNum(db: Db, userId: number): Promise<number | null> {
+  const row = await db('pet_owners')
+    .join('pets', 'pets.pet_num', 'pet_owners.pet_num')
+    .where({ 'pet_owners.user_id': userId, 'pet_owners.permission': 'edit' })
+    .whereNull('pets.deleted_at')
+    .orderBy('pets.pet_num')
+    .first('pets.pet_num');
+  return row ? Number(row.pet_num) : null;
+}
+
+export async function breedExists(db: Db, breedId: number): Promise<boolean> {
+  return Boolean(await db('breeds').where({ id: breedId }).first('id'));
+}
+
+export async function missingOrganizationIds(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = new Set<number>((await db('registration_organizations').whereIn('id', ids).pluck('id')).map(Number));
+  return ids.filter((id) => !found.has(id));
+}
+
+export async function petNumByUuid(db: Db, petUuid: string): Promise<number | null> {
+  const row = await db('pets').where({ id: petUuid }).whereNull('deleted_at').first('pet_num');
+  return row ? Number(row.pet_num) : null;
+}
+
+export async function hasPracticeLocation(db: Db, petNum: number): Promise<boolean> {
+  return Boolean(await db('locations').where({ pet_num: petNum, location_type: 'practice' }).first('id'));
+}
