@@ -76,3 +76,30 @@ export const NUTRITION_SAVED = 'Your dog\u2019s nutrition details are saved.';
 export const NUTRITION_REQUESTED = 'Your nutrition recommendation is requested. We will e-mail you when it is ready.';
 export const NUTRITION_INPUTS_REQUIRED = 'Please save your dog\u2019s nutrition details before requesting a recommendation.';
 export const NUTRITION_FORM_INVALID = 'Please correct the fields marked below.';
+
+// About-pet widgets (issue 5; spec 2 §8).
+export const ABOUT_PET_AJAX_FAILED = 'About pet ajax failed';
+
+// Locations, vet information and data settings (issue 5 points 3-4; spec 1 §8, spec 2 §8).
+export const LOCATION_SAVE_FAILED = 'Something went wrong, please try again later';
+export const VET_UPDATE_FAILED = 'Failed to update information: {message}';
+export const VET_UPDATE_ERROR = 'Something went wrong. Please try again.';
+export const MAPS_LOAD_FAILED = 'The maps library could not be loaded';
+export const PLACE_DETAILS_FAILED = 'We could not load that place. Please choose it again.';
+export const PLACE_SEARCH_FAILED = 'Place search is not available right now. Please try again later.';
+export const PLACE_NO_RESULTS = 'No places found';
+
+// Account settings page /members/profile (spec 2 §5; issue 5 point 5).
+export const PHONE_INVALID = 'That phone number appears to be invalid, please check and try again';
+export const PHONE_NOT_VALID_FOR = 'Not a valid number for {country}';
+export const SETTINGS_FORM_INVALID = 'Please correct the fields marked below.';
+export const SETTINGS_NAME_TOO_LONG = 'Your name can be at most 100 characters long';
+export const SETTINGS_NAME_CONTROL_CHARACTERS = 'Your name cannot contain line breaks or other control characters';
+export const SETTINGS_COUNTRY_INVALID = 'Please choose your country from the list';
+export const SETTINGS_UNEXPECTED_FIELDS = 'This form sent fields we did not expect. Please reload the page and try again.';
+export const SETTINGS_DETAILS_SAVED = 'Your account details are saved.';
+export const SETTINGS_PHONE_SAVED = 'Your phone number is saved.';
+export const SETTINGS_PHONE_REMOVED = 'Your phone number is removed.';
+export const SETTINGS_EMAIL_SAVED = 'Your e-mail preferences are saved.';
+export const SETTINGS_EMAIL_SAVE_FAILED = 'Your e-mail preferences could not be saved. Please try again.';
+export const SETTINGS_READ_ONLY = 'Your account is read-only, so these settings cannot be changed.';

@@ -1,1 +1,3 @@
-export function mount(): void {}
+// Marker: views/members/pet-about.ejs, <div data-widget="pet-settings" data-props='{"petNum":123,"petUuid":"…","isBreeder":false}'>.
+export { PetSettings as default } from './PetSettings';
+export { parsePetSettingsProps as parseProps } from './props';

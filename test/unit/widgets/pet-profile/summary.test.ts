@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { parseAboutPetProps, parsePetSettingsProps } from '../../../../widgets/pet-profile/props';
+import { breedingSummary, dateText, detailsSummary, nameStorySummary, NOT_SET, privacyLabel, socialSummary } from '../../../../widgets/pet-profile/summary';
+import { deleteResearchText } from '../../../../widgets/pet-profile/text';
+import { aboutPet } from './about-pet';
+
+describe('pet settings list values', () => {
+  it('writes dates as day month year, with about when estimated', () => {
+    expect(dateText({ day: 3, month: 3, year: 2020, isEstimated: false })).to.equal('3 Mar 2020');
+    expect(dateText({ day: null, month: 12, year: 2019, isEstimated: true })).to.equal('about Dec 2019');
+    expect(dateText({ day: null, month: null, year: null, isEstimated: false })).to.equal(null);
+  });
+
+  it('sums up details, name and story, social media, privacy and breeding', () => {
+    const pet = aboutPet({
+      intact: 'f',
+      breedType: 'purebred',
+      statedBreed: { id: 1, name: 'Beagle' },
+      callName: 'Bis',
+      prefixTitles: ['GCH', 'CH'],
+      suffixTitles: ['CD'],
+      registrations: [{ organizationId: 1, organizationName: 'AKC', registrationNumber: 'HP1', registeredName: null }],
+      areBothParentsRegistered: 'yes',
+      socialLinks: [{ network: 'x', url: 'https://x.com/b' }],
+    });
+    expect(detailsSummary(pet)).to.equal('Male · Neutered or spayed · Purebred · Beagle · Born 3 Mar 2020 · @biscuit-7');
+    expect(nameStorySummary(pet)).to.equal('Biscuit (“Bis”)');
+    expect(socialSummary(pet)).to.equal('X');
+    expect(socialSummary(aboutPet())).to.equal(NOT_SET);
+    expect(privacyLabel('public-private')).to.equal('Members only');
+    expect(breedingSummary(pet)).to.equal('GCH CH Biscuit CD · AKC HP1 · Both parents registered: Yes');
+  });
+
+  it('says whether the results stay for research when the dog is deleted', () => {
+    expect(deleteResearchText('Rex', true)).to.contain('stay in our research data');
+    expect(deleteResearchText('Rex', false)).to.equal('Rex’s DNA results will not be kept for research.');
+  });
+});
+
+describe('about-pet and pet-settings props', () => {
+  it('needs a petNum, and a petUuid for the settings', () => {
+    expect(parseAboutPetProps({ petNum: 4 })).to.deep.equal({ petNum: 4 });
+    expect(() => parseAboutPetProps({ petNum: '4' })).to.throw('about-pet needs a petNum');
+    expect(parsePetSettingsProps({ petNum: 4, petUuid: 'u', isBreeder: true })).to.deep.equal({ petNum: 4, petUuid: 'u', isBreeder: true });
+    expect(() => parsePetSettingsProps({ petNum: 4 })).to.throw('pet-settings needs a petUuid');
+  });
+});

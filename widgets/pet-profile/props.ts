@@ -1,0 +1,27 @@
+// The props of the about-pet and pet-settings markers, checked when the widget mounts.
+export interface AboutPetProps {
+  petNum: number;
+}
+
+export interface PetSettingsProps {
+  petNum: number;
+  petUuid: string;
+  isBreeder: boolean;
+}
+
+function petNumOf(raw: Record<string, unknown>, widget: string): number {
+  const { petNum } = raw;
+  if (typeof petNum !== 'number' || !Number.isInteger(petNum) || petNum < 1) throw new TypeError(`${widget} needs a petNum`);
+  return petNum;
+}
+
+export function parseAboutPetProps(raw: Record<string, unknown>): AboutPetProps {
+  return { petNum: petNumOf(raw, 'about-pet') };
+}
+
+export function parsePetSettingsProps(raw: Record<string, unknown>): PetSettingsProps {
+  const { petUuid, isBreeder = false } = raw;
+  if (typeof petUuid !== 'string' || petUuid === '') throw new TypeError('pet-settings needs a petUuid');
+  if (typeof isBreeder !== 'boolean') throw new TypeError('pet-settings isBreeder must be true or false');
+  return { petNum: petNumOf(raw, 'pet-settings'), petUuid, isBreeder };
+}
