@@ -1,0 +1,71 @@
+import intlTelInput from 'intl-tel-input';
+import { PHONE_INVALID } from '../../server/shared/messages';
+import { phoneFieldState, submitDecision, type PhoneSmsProps } from './rules';
+
+export interface PhoneFieldDeps {
+  alert: (message: string) => void;
+}
+
+function part<T extends Element>(root: HTMLElement, selector: string): T {
+  const found = root.querySelector<T>(selector);
+  if (!found) throw new Error(`phone-sms marker has no ${selector}`);
+  return found;
+}
+
+/**
+ * Turns the server-rendered phone form inside the marker into an intl-tel-input field. The
+ * library's validation script is large, so it is fetched (as its own chunk) only when a page
+ * has this field, after the page has loaded.
+ */
+export function mountPhoneSms(element: HTMLElement, props: PhoneSmsProps, deps: PhoneFieldDeps = { alert: (message) => window.alert(message) }): void {
+  const form = part<HTMLFormElement>(element, 'form[data-phone-sms-form]');
+  const input = part<HTMLInputElement>(form, '[data-phone-sms-input]');
+  const intlFormat = part<HTMLInputElement>(form, '[data-phone-sms-intl]');
+  const submit = part<HTMLButtonElement>(form, '[data-phone-sms-submit]');
+  const message = part<HTMLElement>(form, '[data-phone-sms-message]');
+
+  const iti = intlTelInput(input, {
+    countryOrder: props.preferredCountries as never,
+    initialCountry: props.initialCountry as never,
+    loadUtils: () => import('intl-tel-input/utils'),
+  });
+
+  // The precise check (number patterns, not only lengths) is the one the server repeats with libphonenumber-js.
+  const show = () => {
+    const state = phoneFieldState({ value: input.value, isValid: iti.isValidNumberPrecise(), countryName: iti.getSelectedCountry()?.name });
+    submit.disabled = state.submitDisabled;
+    message.hidden = state.message === null;
+    message.textContent = state.message ?? '';
+    if (state.message) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  };
+  input.addEventListener('input', show);
+  input.addEventListener('countrychange', show);
+  // A number the server refused is judged again as soon as the validation script is here.
+  iti.promise.then(() => input.value.trim() && show(), (error: unknown) => console.error('Phone validation script failed to load', error));
+
+  form.addEventListener('submit', (event) => {
+    switch (submitDecision(input.value, iti.isValidNumberPrecise())) {
+      case 'clear':
+        intlFormat.value = '';
+        return;
+      case 'send':
+        intlFormat.value = iti.getNumber();
+        return;
+      case 'block':
+        event.preventDefault();
+        deps.alert(PHONE_INVALID);
+        return;
+      case 'wait':
+        // Judge once the script is here; if it never comes, the server checks the typed number.
+        event.preventDefault();
+        iti.promise.then(
+          () => form.requestSubmit(),
+          () => {
+            intlFormat.value = '';
+            form.submit();
+          },
+        );
+    }
+  });
+}
