@@ -2,7 +2,9 @@ import type { Db } from '../db/index.js';
 import { insertPetForOwner } from '../pets/mutations.js';
 import { handleBaseFor } from '../pets/handles.js';
 import {
+  ADOPTION_BEFORE_BIRTH,
   collectsBreedInfo,
+  isAdoptionBeforeBirth,
   handleTakenText,
   normalizeHandle,
   REGISTRATION_ORGANIZATION_INVALID,
@@ -11,7 +13,7 @@ import {
   type PetUpdateFields,
   type Privacy,
 } from './rules.js';
-import { storedDateFromParts } from './dates.js';
+import { partsFromStoredDate, storedDateFromParts } from './dates.js';
 import { breedExists, defaultPetPrivacy, handleAvailability, missingOrganizationIds } from './queries.js';
 import type { LocationInput } from './locations.js';
 
@@ -104,6 +106,7 @@ export async function updatePetProfile(db: Db, petNum: number, fields: PetUpdate
         throw error;
       }
     }
+    if (present(fields, 'dateOfBirth') || present(fields, 'dateOfAdoption')) await refuseAdoptionBeforeBirth(trx, petNum);
     if (present(fields, 'registrations')) {
       await trx('pet_registrations').where({ pet_num: petNum }).delete();
       const rows = (fields.registrations ?? []).map((registration) => ({
@@ -245,4 +248,14 @@ export async function savePetPreferences(
     columns.share_care_resources_profile_and_results = preferences.shareCareResourcesProfileAndResults;
   }
   if (Object.keys(columns).length > 0) await db('pets').where({ pet_num: petNum }).update({ ...columns, updated_at: db.fn.now() });
+}
+
+/** The dates as saved, one of which may have come from an earlier save. */
+async function refuseAdoptionBeforeBirth(trx: Db, petNum: number): Promise<void> {
+  const row = await trx('pets')
+    .where({ pet_num: petNum })
+    .first('date_of_birth', 'date_of_birth_precision', 'is_date_of_birth_estimated', 'date_of_adoption', 'date_of_adoption_precision', 'is_date_of_adoption_estimated');
+  const birth = partsFromStoredDate(row.date_of_birth, row.date_of_birth_precision, row.is_date_of_birth_estimated);
+  const adoption = partsFromStoredDate(row.date_of_adoption, row.date_of_adoption_precision, row.is_date_of_adoption_estimated);
+  if (isAdoptionBeforeBirth(birth, adoption)) throw new ProfileInputError(ADOPTION_BEFORE_BIRTH);
 }

@@ -87,6 +87,7 @@ export const DATE_DAY_NEEDS_MONTH_AND_YEAR = 'Please choose the month and year a
 export const DATE_MONTH_NEEDS_YEAR = 'Please choose the year as well as the month';
 export const DATE_NOT_REAL = 'That date does not exist';
 export const DATE_IN_FUTURE = 'The date cannot be in the future';
+export const ADOPTION_BEFORE_BIRTH = 'The date of adoption cannot be before the date of birth';
 export const DATE_ESTIMATED_NOT_BOOLEAN = 'Please choose whether the date is known or estimated';
 
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
@@ -362,6 +363,9 @@ export function validatePetUpdateFields(
       if (error) errors[key] = `${DATE_FIELD_LABELS[key]}: ${error}`;
     }
   }
+  if (!errors.dateOfBirth && !errors.dateOfAdoption && fields.dateOfBirth && fields.dateOfAdoption) {
+    if (isAdoptionBeforeBirth(toDateParts(fields.dateOfBirth), toDateParts(fields.dateOfAdoption))) errors.dateOfAdoption = ADOPTION_BEFORE_BIRTH;
+  }
   if (
     has(fields, 'areBothParentsRegistered') &&
     record.areBothParentsRegistered !== null &&
@@ -385,6 +389,22 @@ export function validatePetUpdateFields(
     errors.privacy = PRIVACY_INVALID;
   }
   return { errors };
+}
+
+/** The first and last day a date given in parts may be, as YYYY-MM-DD; null when no year is given. */
+function dateRange(parts: Pick<DateParts, 'day' | 'month' | 'year'>): [string, string] | null {
+  if (parts.year == null) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (parts.month == null) return [`${parts.year}-01-01`, `${parts.year}-12-31`];
+  if (parts.day == null) return [`${parts.year}-${pad(parts.month)}-01`, `${parts.year}-${pad(parts.month)}-31`];
+  const day = `${parts.year}-${pad(parts.month)}-${pad(parts.day)}`;
+  return [day, day];
+}
+
+/** True only when the adoption is surely before the birth: partial dates that may overlap are allowed. */
+export function isAdoptionBeforeBirth(birth: Pick<DateParts, 'day' | 'month' | 'year'>, adoption: Pick<DateParts, 'day' | 'month' | 'year'>): boolean {
+  const [born, adopted] = [dateRange(birth), dateRange(adoption)];
+  return Boolean(born && adopted && adopted[1] < born[0]);
 }
 
 /** Titles typed as a comma-separated string (spec 1 §3) as a clean list without duplicates. */

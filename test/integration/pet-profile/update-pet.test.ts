@@ -4,6 +4,7 @@ import { testApp } from '../../support/app.js';
 import { testDb } from '../../support/database.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
 import {
+  ADOPTION_BEFORE_BIRTH,
   BREED_TYPE_INVALID,
   DATE_IN_FUTURE,
   DATE_NOT_REAL,
@@ -136,6 +137,17 @@ describe('pet profile: updatePet', function () {
       const result = await update(people.owner, { dateOfAdoption: parts });
       expect(result.data.updatePet.dateOfAdoptionParts).to.deep.equal(parts);
     }
+  });
+
+  it('refuses an adoption date before the saved birth date, and saves nothing of the call', async () => {
+    await update(people.owner, { dateOfBirth: { day: 10, month: 4, year: 2021 }, dateOfAdoption: null });
+    const before = await petSnapshot(people.petNum);
+    const result = await update(people.owner, { name: 'Not Saved', dateOfAdoption: { day: 9, month: 4, year: 2021 } });
+    expect(result.errors?.[0].message).to.equal(ADOPTION_BEFORE_BIRTH);
+    expect(await petSnapshot(people.petNum)).to.deep.equal(before);
+    const ok = await update(people.owner, { dateOfAdoption: { day: null, month: 4, year: 2021 } });
+    expect(ok.data.updatePet.dateOfAdoptionParts).to.deep.include({ month: 4, year: 2021 });
+    await update(people.owner, { dateOfBirth: null, dateOfAdoption: null });
   });
 
   it('forgets the stated breed and registrations for breed types that do not collect them', async () => {

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import {
+  ADOPTION_BEFORE_BIRTH,
+  isAdoptionBeforeBirth,
   BREED_TYPES,
   collectsBreedInfo,
   DATE_DAY_NEEDS_MONTH_AND_YEAR,
@@ -191,6 +193,14 @@ describe('pet profile rules', () => {
       expect(validate({ dateOfBirth: { day: 1, month: 1, year: 1988 } }).dateOfBirth).to.equal('Date of birth: The year must be between 1989 and 2026');
       expect(validate({ dateOfAdoption: { day: 30, month: 11, year: 2026 } }).dateOfAdoption).to.equal(`Date of adoption: ${DATE_IN_FUTURE}`);
       expect(validate({ dateOfBirth: null })).to.deep.equal({});
+    });
+
+    it('refuses an adoption surely before the birth, and allows partial dates that may overlap', () => {
+      expect(validate({ dateOfBirth: { day: 3, month: 5, year: 2020 }, dateOfAdoption: { day: 2, month: 5, year: 2020 } }).dateOfAdoption).to.equal(ADOPTION_BEFORE_BIRTH);
+      expect(validate({ dateOfBirth: { day: 3, month: 5, year: 2020 }, dateOfAdoption: { day: 3, month: 5, year: 2020 } })).to.deep.equal({});
+      expect(validate({ dateOfBirth: { day: 3, month: 5, year: 2020 }, dateOfAdoption: { day: null, month: 5, year: 2020 } })).to.deep.equal({});
+      expect(validate({ dateOfBirth: { day: null, month: null, year: 2020 }, dateOfAdoption: { day: 31, month: 12, year: 2019 } }).dateOfAdoption).to.equal(ADOPTION_BEFORE_BIRTH);
+      expect(isAdoptionBeforeBirth({ day: null, month: null, year: null }, { day: 1, month: 1, year: 1990 })).to.equal(false);
     });
 
     it('makes intact required only for breeders', () => {
