@@ -1,16 +1,11 @@
 // The spec's user-facing strings, shared by server, widgets and tests.
+export * from './startup-messages.js';
 export const NOT_AUTHORIZED = 'Not Authorized';
 export const PLEASE_LOG_IN = 'Please log in to continue';
 export const INTERNAL_SERVER_ERROR = 'Internal Server Error';
 export const INVALID_ARGUMENTS = 'Invalid Arguments';
 export const CSRF_MISMATCH = 'CSRF Token Mismatch';
 export const MISSING_ENV = 'Missing required environment variable';
-export const WAITED_TOO_LONG = 'Waited more than 10 attempts';
-export const SUBMITTING = 'Submitting...';
-export const LINK_COPIED = 'Link Copied';
-export const COPY_LINK = 'Copy Link';
-export const SHOW_MORE = 'Show More';
-export const SHOW_LESS = 'Show Less';
 
 export const LOGIN_FAILED = 'That e-mail and password do not match an account.';
 export const LOGIN_THROTTLED = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
@@ -22,9 +17,6 @@ export const NAME_REQUIRED = 'Please enter your name';
 export const NO_SUCH_USER = 'No user with that e-mail';
 export const READ_ONLY_IMPERSONATION = 'Sub-admin impersonation is read-only';
 
-// Password show/hide toggle (spec 2 §5); the view renders SHOW_PASSWORD, the start-up script flips it.
-export const SHOW_PASSWORD = 'Show';
-export const HIDE_PASSWORD = 'Hide';
 
 // Chat (spec 1 §5, §8; spec 2 §4, §8; issue 6).
 export const CHAT_EMPTY_BODY = 'Please add a message body before sending';

@@ -1,4 +1,4 @@
-import { COPY_LINK, LINK_COPIED } from '../../server/shared/messages';
+import { COPY_LINK, LINK_COPIED } from '../../server/shared/startup-messages';
 import { COPY_LINK_CONFIRM_MS } from './constants';
 import { closestFrom } from './dom';
 

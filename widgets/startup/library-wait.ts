@@ -1,4 +1,4 @@
-import { WAITED_TOO_LONG } from '../../server/shared/messages';
+import { WAITED_TOO_LONG } from '../../server/shared/startup-messages';
 import { LIBRARY_WAIT_INTERVAL_MS, LIBRARY_WAIT_MAX_ATTEMPTS } from './constants';
 
 export interface LibraryWaitOptions {

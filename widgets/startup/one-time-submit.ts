@@ -1,4 +1,4 @@
-import { SUBMITTING } from '../../server/shared/messages';
+import { SUBMITTING } from '../../server/shared/startup-messages';
 
 const SUBMIT_BUTTONS = 'button:not([type]), button[type="submit"], input[type="submit"]';
 

@@ -1,4 +1,4 @@
-import { HIDE_PASSWORD, SHOW_PASSWORD } from '../../server/shared/messages';
+import { HIDE_PASSWORD, SHOW_PASSWORD } from '../../server/shared/startup-messages';
 import { closestFrom } from './dom';
 
 /**

@@ -1,4 +1,4 @@
-import { SHOW_LESS, SHOW_MORE } from '../../server/shared/messages';
+import { SHOW_LESS, SHOW_MORE } from '../../server/shared/startup-messages';
 import { SHOW_MORE_BY_COUNT_COLLAPSED_HEIGHT, SHOW_MORE_COLLAPSED_HEIGHT } from './constants';
 import { elementsIn } from './dom';
 
