@@ -13,6 +13,7 @@ import { loadHealthResultsForPets } from '../results/health.js';
 import { loadTraitsForPets } from '../results/traits.js';
 import { loadFamilyTrees, loadHaplotypesForPets } from '../results/family-tree.js';
 import { loadSimilarPetsForPets } from '../results/breed-info.js';
+import { loadProfileFieldsForPets, loadRegistrationsForPets, loadSocialLinksForPets } from '../pet-profile/queries.js';
 
 export interface GraphqlContext {
   settings: Settings;
@@ -49,6 +50,10 @@ export function createLoaders(db: Db, user: User | null) {
     traits: perPet(db, loadTraitsForPets, () => []),
     haplotypes: perPet(db, loadHaplotypesForPets, () => ({ maternal: null, paternal: null })),
     careResources: perPet(db, loadCareResourcesForPets, () => []),
+    // The profile form's fields (issue #5).
+    profileFields: perPet(db, loadProfileFieldsForPets, () => null),
+    registrations: perPet(db, loadRegistrationsForPets, () => []),
+    socialLinks: perPet(db, loadSocialLinksForPets, () => []),
     breedImageId: new DataLoader<number, string | null>(async (ids) => {
       const found = await loadBreedImageIds(db, ids);
       return ids.map((id) => found.get(id) ?? null);

@@ -67,12 +67,14 @@ export interface AboutPetFeed {
 
 const trimChar = (value: string | null) => (value === null ? null : value.trim());
 
-export async function loadProfileFields(db: Db, petNum: number): Promise<ProfileFields | undefined> {
-  const row = await db('pets')
+/** The profile fields of several dogs in one query (deleted dogs are left out). */
+export async function loadProfileFieldsForPets(db: Db, petNums: readonly number[]): Promise<Map<number, ProfileFields>> {
+  const rows = await db('pets')
     .leftJoin('breeds', 'breeds.id', 'pets.stated_breed_id')
-    .where('pets.pet_num', petNum)
+    .whereIn('pets.pet_num', petNums)
     .whereNull('pets.deleted_at')
-    .first(
+    .select(
+      'pets.pet_num',
       'pets.story',
       'pets.prefix_titles',
       'pets.suffix_titles',
@@ -89,40 +91,74 @@ export async function loadProfileFields(db: Db, petNum: number): Promise<Profile
       'pets.stated_breed_id',
       'breeds.name as stated_breed_name',
     );
-  if (!row) return undefined;
-  return {
-    story: row.story,
-    prefixTitles: row.prefix_titles ?? [],
-    suffixTitles: row.suffix_titles ?? [],
-    dateOfBirth: partsFromStoredDate(row.date_of_birth, row.date_of_birth_precision, row.is_date_of_birth_estimated),
-    dateOfAdoption: partsFromStoredDate(row.date_of_adoption, row.date_of_adoption_precision, row.is_date_of_adoption_estimated),
-    areBothParentsRegistered: row.are_both_parents_registered,
-    agreedToResearch: row.agreed_to_research,
-    optOutOfCommunications: row.opt_out_of_communications,
-    excludeFromMatchmaker: row.exclude_from_matchmaker,
-    statedBreed: row.stated_breed_id ? { id: row.stated_breed_id, name: row.stated_breed_name } : null,
-  };
+  return new Map(
+    rows.map((row) => [
+      row.pet_num as number,
+      {
+        story: row.story,
+        prefixTitles: row.prefix_titles ?? [],
+        suffixTitles: row.suffix_titles ?? [],
+        dateOfBirth: partsFromStoredDate(row.date_of_birth, row.date_of_birth_precision, row.is_date_of_birth_estimated),
+        dateOfAdoption: partsFromStoredDate(row.date_of_adoption, row.date_of_adoption_precision, row.is_date_of_adoption_estimated),
+        areBothParentsRegistered: row.are_both_parents_registered,
+        agreedToResearch: row.agreed_to_research,
+        optOutOfCommunications: row.opt_out_of_communications,
+        excludeFromMatchmaker: row.exclude_from_matchmaker,
+        statedBreed: row.stated_breed_id ? { id: row.stated_breed_id, name: row.stated_breed_name } : null,
+      },
+    ]),
+  );
 }
 
-export async function loadRegistrations(db: Db, petNum: number): Promise<Registration[]> {
-  return db('pet_registrations')
+export async function loadProfileFields(db: Db, petNum: number): Promise<ProfileFields | undefined> {
+  return (await loadProfileFieldsForPets(db, [petNum])).get(petNum);
+}
+
+/** Each dog's registrations, in the organizations' order. */
+export async function loadRegistrationsForPets(db: Db, petNums: readonly number[]): Promise<Map<number, Registration[]>> {
+  const rows: (Registration & { petNum: number })[] = await db('pet_registrations')
     .join('registration_organizations as o', 'o.id', 'pet_registrations.registration_organization_id')
-    .where('pet_registrations.pet_num', petNum)
+    .whereIn('pet_registrations.pet_num', petNums)
     .orderBy('o.sort_order')
     .orderBy('o.name')
     .select({
+      petNum: 'pet_registrations.pet_num',
       organizationId: 'o.id',
       organizationName: 'o.name',
       registrationNumber: 'pet_registrations.registration_number',
       registeredName: 'pet_registrations.registered_name',
     });
+  return groupByPet(rows, ({ petNum: _petNum, ...registration }) => registration);
+}
+
+export async function loadRegistrations(db: Db, petNum: number): Promise<Registration[]> {
+  return (await loadRegistrationsForPets(db, [petNum])).get(petNum) ?? [];
 }
 
 const NETWORK_ORDER = ['facebook', 'instagram', 'tiktok', 'youtube', 'x', 'website'];
 
+/** Each dog's social links, in the order the settings list them. */
+export async function loadSocialLinksForPets(db: Db, petNums: readonly number[]): Promise<Map<number, SocialLink[]>> {
+  const rows: (SocialLink & { pet_num: number })[] = await db('pet_social_links').whereIn('pet_num', petNums).select('pet_num', 'network', 'url');
+  rows.sort((a, b) => NETWORK_ORDER.indexOf(a.network) - NETWORK_ORDER.indexOf(b.network));
+  return groupByPet(
+    rows.map((row) => ({ ...row, petNum: row.pet_num })),
+    ({ network, url }) => ({ network, url }),
+  );
+}
+
 export async function loadSocialLinks(db: Db, petNum: number): Promise<SocialLink[]> {
-  const rows: SocialLink[] = await db('pet_social_links').where({ pet_num: petNum }).select('network', 'url');
-  return rows.sort((a, b) => NETWORK_ORDER.indexOf(a.network) - NETWORK_ORDER.indexOf(b.network));
+  return (await loadSocialLinksForPets(db, [petNum])).get(petNum) ?? [];
+}
+
+function groupByPet<R extends { petNum: number }, V>(rows: readonly R[], value: (row: R) => V): Map<number, V[]> {
+  const grouped = new Map<number, V[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.petNum) ?? [];
+    list.push(value(row));
+    grouped.set(row.petNum, list);
+  }
+  return grouped;
 }
 
 export async function defaultPetPrivacy(db: Db, userId: number): Promise<Privacy> {

@@ -1,4 +1,3 @@
-import DataLoader from 'dataloader';
 import type { SchemaModule } from '../graphql/module.js';
 import { requireSignedIn, type GraphqlContext } from '../graphql/context.js';
 import { invalidArguments, notAuthorized, UserFacingError } from '../graphql/errors.js';
@@ -7,7 +6,7 @@ import { findPet, type Pet } from '../pets/queries.js';
 import { loadLocationsForPets } from '../pets/loaders.js';
 import type { User } from '../users/queries.js';
 import { PRIVACY_INVALID, PRIVACY_OPTIONS, validatePetUpdateFields, VET_CONSENT_REQUIRED, type PetUpdateFields, type Privacy } from './rules.js';
-import { defaultPetPrivacy, hasPracticeLocation, loadProfileFields, loadRegistrations, loadSocialLinks, ownerIsBreeder, petNumByUuid, type ProfileFields } from './queries.js';
+import { defaultPetPrivacy, hasPracticeLocation, ownerIsBreeder, petNumByUuid, type ProfileFields } from './queries.js';
 import {
   addPetForOwner,
   deletePetForOwner,
@@ -309,21 +308,10 @@ async function saving<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-// Per-request loaders of the profile fields, kept beside the context's own loaders.
-const profileLoaders = new WeakMap<object, DataLoader<number, ProfileFields | null>>();
-function profileFields(context: GraphqlContext, petNum: number): Promise<ProfileFields | null> {
-  let loader = profileLoaders.get(context.loaders);
-  if (!loader) {
-    loader = new DataLoader<number, ProfileFields | null>((nums) => Promise.all(nums.map(async (num) => (await loadProfileFields(context.db, num)) ?? null)));
-    profileLoaders.set(context.loaders, loader);
-  }
-  return loader.load(petNum);
-}
-
 const field =
   <K extends keyof ProfileFields>(key: K, fallback: ProfileFields[K]) =>
   async (pet: Pet, _args: unknown, context: GraphqlContext) =>
-    (await profileFields(context, pet.petNum))?.[key] ?? fallback;
+    (await context.loaders.profileFields.load(pet.petNum))?.[key] ?? fallback;
 
 const NO_DATE = { day: null, month: null, year: null, isEstimated: false };
 const LOCATION_TYPES = ['live', 'from', 'born'] as const;
@@ -344,8 +332,8 @@ const resolvers = {
     optOutOfCommunications: field('optOutOfCommunications', false),
     excludeFromMatchmaker: field('excludeFromMatchmaker', false),
     statedBreed: field('statedBreed', null),
-    socialLinks: (pet: Pet, _args: unknown, { db }: GraphqlContext) => loadSocialLinks(db, pet.petNum),
-    registrations: (pet: Pet, _args: unknown, { db }: GraphqlContext) => loadRegistrations(db, pet.petNum),
+    socialLinks: (pet: Pet, _args: unknown, { loaders }: GraphqlContext) => loaders.socialLinks.load(pet.petNum),
+    registrations: (pet: Pet, _args: unknown, { loaders }: GraphqlContext) => loaders.registrations.load(pet.petNum),
   },
   Mutation: {
     async updatePet(_root: unknown, args: { updateFields: PetUpdateFields; queryFields: { petNum?: number | null; petUuid?: string | null } }, context: GraphqlContext) {
