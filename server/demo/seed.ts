@@ -137,6 +137,23 @@ async function profileDemoDogs(db: Db, users: DemoUsers): Promise<DemoDogs> {
 async function seedVetPractice(db: Db, users: DemoUsers, clientDog: number, patients: number[]): Promise<void> {
   const [{ id: practiceId }] = await db('vet_practices').insert({ name: 'Riverside Animal Hospital', phone: '+1 607 555 0134' }).returning('id');
   await db('practice_users').insert({ practice_id: practiceId, user_id: users.vet.id, is_dvm: true, role: 'owner', is_staff_champion: true });
+  // Its own place, so the vet information search finds it by name.
+  await db('locations').insert({
+    practice_id: practiceId,
+    location_type: 'practice',
+    business_type: 'other',
+    name: 'Riverside Animal Hospital',
+    formatted_address: '412 N Cayuga St, Ithaca, NY 14850, USA',
+    lng_lat: [-76.4997, 42.4434],
+    types: ['veterinary_care'],
+    vicinity: 'Ithaca',
+    phone: '+1 607 555 0134',
+    address_components: JSON.stringify([
+      { longName: 'Ithaca', shortName: 'Ithaca', types: ['locality', 'political'] },
+      { longName: 'New York', shortName: 'NY', types: ['administrative_area_level_1', 'political'] },
+      { longName: 'United States', shortName: 'US', types: ['country', 'political'] },
+    ]),
+  });
   await db('practice_patients').insert({ practice_id: practiceId, pet_num: clientDog, client_name: users.parent.name, client_email: users.parent.email, client_user_id: users.parent.id, patient_emr_id: 'RAH-1001' });
   const clients = ['Jordan Client', 'Morgan Client', 'Casey Client'];
   for (const [index, petNum] of patients.entries()) {
