@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { Db } from '../db/index.js';
+import { focusShellOnPet } from '../shell/context.js';
 import type { Settings } from '../settings.js';
 import { HttpError, signedInUser } from '../auth/guards.js';
 import { petAccessFor } from '../pets/access.js';
@@ -85,6 +86,7 @@ export function petProfileRoutes(db: Db, settings: Settings): Router {
     if (!access.isEditable) return res.redirect(NO_EDIT_PERMISSION_PAGE);
     const feed = await loadAboutPetFeed(db, access.pet, { userId: user.id, isEditable: true });
     if (!feed) throw new HttpError(404, NOT_AUTHORIZED);
+    focusShellOnPet(res.locals.shell, settings, access.pet, null);
     res.render('members/pet-about', {
       title: `About ${feed.name}`,
       pet: feed,
