@@ -1,7 +1,13 @@
-/** Dog chromosomes as numbered in CanFam3.1 and PLINK exports: 1–38 autosomes, 39 = X. */
+/** Dog chromosomes as numbered in CanFam3.1 and PLINK exports: 1–38 autosomes, 39 = X, 40 = Y, 41 = mitochondria. */
 export const X_CHROMOSOME = 39;
 export const Y_CHROMOSOME = 40;
 export const MT_CHROMOSOME = 41;
+
+/** Length of the dog's mitochondrial genome (CanFam3.1 chrM). */
+export const MT_LENGTH_BP = 16727;
+
+/** The Y and the mitochondria pass whole from one parent: haploid, never recombining. */
+export const isLineageChromosome = (chromosome: number): boolean => chromosome === Y_CHROMOSOME || chromosome === MT_CHROMOSOME;
 
 /** CanFam3.1 chromosome lengths in base pairs, index = chromosome number. */
 export const CHROMOSOME_LENGTH_BP: readonly number[] = [
@@ -19,6 +25,7 @@ export const SIMULATED_CHROMOSOMES: readonly number[] = [...AUTOSOMES, X_CHROMOS
 export const CM_PER_MB = 1.0;
 
 export function centimorgans(chromosome: number, positionBp: number): number {
+  if (isLineageChromosome(chromosome)) return 0;
   return (positionBp / 1e6) * CM_PER_MB;
 }
 

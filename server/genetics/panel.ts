@@ -1,9 +1,11 @@
-import { CHROMOSOME_LENGTH_BP, SIMULATED_CHROMOSOMES, X_CHROMOSOME, centimorgans } from './chromosomes.js';
+import { CHROMOSOME_LENGTH_BP, SIMULATED_CHROMOSOMES, X_CHROMOSOME, centimorgans, chromosomeLabel } from './chromosomes.js';
 import { HEALTH_CONDITIONS } from './catalogue/health-conditions.js';
+import { LINEAGE_TREES, lineageNodes, parseMutation } from './catalogue/lineages.js';
 import { TRAIT_LOCI, markedAlleles } from './catalogue/traits.js';
 import { createRandom } from './prng.js';
 
-export type MarkerKind = 'snp' | 'health' | 'trait';
+/** snp: a genome-wide SNP; health / trait: a named variant; lineage: a haploid Y or mitochondrial marker of the lineage trees. */
+export type MarkerKind = 'snp' | 'health' | 'trait' | 'lineage';
 
 export interface Marker {
   id: string;
@@ -14,7 +16,7 @@ export interface Marker {
   /** Allele whose copies a genotype counts (0, 1 or 2). */
   alt: string;
   kind: MarkerKind;
-  /** Health condition id (kind 'health') or trait locus id (kind 'trait'). */
+  /** Health condition id (kind 'health'), trait locus id (kind 'trait') or the lineage branch it defines (kind 'lineage'). */
   variantOf?: string;
   /** For trait markers: the allele symbol the alt allele stands for, e.g. "e" at the E locus. */
   allele?: string;
@@ -106,6 +108,29 @@ export function variantMarkers(): Marker[] {
   return markers;
 }
 
+/**
+ * The Y and mitochondrial markers of the lineage trees: ref is the ancestral base, alt the derived
+ * one, so a dog on the branch reads 2 copies (haploid markers are typed as homozygous calls).
+ */
+export function lineageMarkers(): Marker[] {
+  return LINEAGE_TREES.flatMap((tree) =>
+    lineageNodes(tree).flatMap(({ node }) =>
+      node.mutations.map((text) => {
+        const { position, ancestral, derived } = parseMutation(text);
+        return {
+          id: `chr${chromosomeLabel(tree.chromosome)}_${position}`,
+          chromosome: tree.chromosome,
+          position,
+          ref: ancestral,
+          alt: derived,
+          kind: 'lineage' as const,
+          variantOf: node.name,
+        };
+      }),
+    ),
+  );
+}
+
 export interface SimulatedPanelOptions {
   /** Number of SNPs spread over the 38 autosomes and X by length. */
   snpCount?: number;
@@ -114,7 +139,7 @@ export interface SimulatedPanelOptions {
 
 export const DEFAULT_SNP_COUNT = 8000;
 
-/** Our demo array: evenly spread SNPs with jittered CanFam3.1 positions, plus the named variants. */
+/** Our demo array: evenly spread SNPs with jittered CanFam3.1 positions, plus the named variants and the Y and mitochondrial lineage markers. */
 export function buildSimulatedPanel(options: SimulatedPanelOptions = {}): MarkerPanel {
   const snpCount = options.snpCount ?? DEFAULT_SNP_COUNT;
   const random = createRandom(options.seed ?? 20240601);
@@ -141,6 +166,8 @@ export function buildSimulatedPanel(options: SimulatedPanelOptions = {}): Marker
       });
     }
   }
+  // after the SNPs: the lineage markers sit on chromosomes 40 and 41, at the end of the panel
+  markers.push(...lineageMarkers());
   return createMarkerPanel(markers);
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { NO_CALL, type Calls } from '../genetics/genotype.js';
 import { createMarkerPanel, locationKey, type Marker, type MarkerPanel } from '../genetics/panel.js';
+import { isLineageChromosome } from '../genetics/chromosomes.js';
 import type { TpedGenotypes } from '../genetics/formats/plink.js';
 
 const BATCH = 1000;
@@ -105,7 +106,7 @@ function panelFor(panelId: number, markers: StoredMarker[]): MarkerPanel {
   const version = panelVersions.get(panelId) ?? 0;
   const cached = panelCache.get(panelId);
   if (cached && cached.version === version) return cached.panel;
-  const panel = createMarkerPanel(markers.map((m): Marker => ({ id: `${m.name}@${locationKey(m.chromosome, m.position)}`, chromosome: m.chromosome, position: m.position, ref: m.ref, alt: m.alt, kind: 'snp' })));
+  const panel = createMarkerPanel(markers.map((m): Marker => ({ id: `${m.name}@${locationKey(m.chromosome, m.position)}`, chromosome: m.chromosome, position: m.position, ref: m.ref, alt: m.alt, kind: isLineageChromosome(m.chromosome) ? 'lineage' : 'snp' })));
   panelCache.set(panelId, { version, panel });
   return panel;
 }

@@ -2,6 +2,7 @@
 import { TRAIT_LOCI } from '../genetics/catalogue/traits.js';
 import { designerCrossOf } from '../genetics/compute/breed-mix.js';
 import { computeResults, NOT_TESTED, type DogResults } from '../genetics/compute/results.js';
+import { callLineages, type LineageCall, type LineageCalls } from '../genetics/compute/lineage.js';
 import { genomicInbreeding } from '../genetics/compute/inbreeding.js';
 import { inferSex, sexMismatch } from '../genetics/compute/sex-check.js';
 import type { HealthStatus } from '../genetics/compute/health.js';
@@ -15,7 +16,7 @@ import { NO_CALL, remapCalls } from '../genetics/genotype.js';
 import { breedBySlug } from '../genetics/catalogue/breeds.js';
 import { traitLocusSlug } from '../catalogue/sync.js';
 import type { ReferencePanel } from '../genetics/compute/reference-panel.js';
-import type { StoredBreedType, StoredHealthCall, StoredResults, StoredScenario } from './results-store.js';
+import type { StoredBreedType, StoredHaplotype, StoredHealthCall, StoredResults, StoredScenario } from './results-store.js';
 import { IngestError } from './ingest-error.js';
 
 export interface ParsedGenotypeFile {
@@ -122,8 +123,22 @@ export function toStoredResults(computed: DogResults): StoredResults {
     wolfinessContext: computed.wolfinessPercent == null ? null : wolfinessContext(computed.wolfinessPercent),
     coi: computed.coi,
     coatColour: computed.coatColour?.name ?? null,
-    haplotypes: [],
+    haplotypes: storedHaplotypes(computed.lineages),
   };
+}
+
+const LINEAGE_CALLS = { called: 'called', noCall: 'no_call', notTested: 'not_tested' } as const;
+
+/** One row a lineage: the maternal one always, the paternal one only for males. */
+export function storedHaplotypes(lineages: LineageCalls): StoredHaplotype[] {
+  const row = (call: LineageCall): StoredHaplotype => ({
+    lineage: call.lineage,
+    call: LINEAGE_CALLS[call.status],
+    haplogroup: call.haplogroup,
+    haplotype: call.haplotype,
+    markersCalled: call.markersCalled,
+  });
+  return lineages.paternal ? [row(lineages.maternal), row(lineages.paternal)] : [row(lineages.maternal)];
 }
 
 function classify(computed: DogResults): { scenario: StoredScenario; breedType: StoredBreedType } {
@@ -181,11 +196,13 @@ export function analyseArrayGenotype(reference: ReferencePanel, arrayPanel: Mark
   }
   const inbreeding = genomicInbreeding(arrayPanel, calls, new Float32Array(arrayPanel.markers.length).fill(UNKNOWN_FREQUENCY));
   const sex = inferSex(arrayPanel, calls);
+  // lineages straight from the array's own Y and mitochondrial markers, read by position and base
+  const lineages = callLineages(arrayPanel, calls, sex.inferredSex ?? statedSex);
   let missing = 0;
   for (const call of calls) if (call === NO_CALL) missing++;
   return {
     ...analysis,
-    results: { ...analysis.results, coi: inbreeding.coveredBp > 0 ? Math.round(inbreeding.coi * 10000) / 10000 : null },
+    results: { ...analysis.results, coi: inbreeding.coveredBp > 0 ? Math.round(inbreeding.coi * 10000) / 10000 : null, haplotypes: storedHaplotypes(lineages) },
     inferredSex: sex.inferredSex,
     xHeterozygosity: sex.inferredSex === null ? null : sex.xHeterozygosity,
     sexMismatch: sexMismatch(statedSex, sex.inferredSex),

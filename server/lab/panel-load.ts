@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { createMarkerPanel, type Marker, type MarkerPanel } from '../genetics/panel.js';
+import { isLineageChromosome } from '../genetics/chromosomes.js';
 
 const panels = new Map<number, Promise<MarkerPanel>>();
 
@@ -22,7 +23,7 @@ export function loadPanel(db: Db, panelId: number): Promise<MarkerPanel> {
         position: row.position,
         ref: row.ref_allele,
         alt: row.alt_allele,
-        kind: row.health ? 'health' : row.trait ? 'trait' : 'snp',
+        kind: row.health ? 'health' : row.trait ? 'trait' : isLineageChromosome(row.chromosome) ? 'lineage' : 'snp',
         ...(row.allele_label ? { allele: row.allele_label } : {}),
       }));
       return createMarkerPanel(markers);

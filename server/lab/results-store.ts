@@ -18,7 +18,20 @@ export interface StoredResults {
   wolfinessContext: string | null;
   coi: number | null;
   coatColour: string | null;
-  haplotypes: { lineage: 'maternal' | 'paternal'; haplotype: string; haplogroup: string }[];
+  /** Maternal lineage always; paternal for males only (a female has no row). */
+  haplotypes: StoredHaplotype[];
+}
+
+export type StoredLineageCall = 'called' | 'no_call' | 'not_tested';
+
+export interface StoredHaplotype {
+  lineage: 'maternal' | 'paternal';
+  call: StoredLineageCall;
+  /** e.g. A1e (maternal) or A1a (paternal); null unless called. */
+  haplogroup: string | null;
+  /** e.g. A17 (maternal) or H1a.48 (paternal); null when not called or not resolved below the haplogroup. */
+  haplotype: string | null;
+  markersCalled: number;
 }
 
 export type ResultTable = 'breed_mix_summaries' | 'breed_mix_rows' | 'genetic_stats' | 'health_results' | 'trait_results' | 'haplotypes';
@@ -69,7 +82,7 @@ export function resultRows(ids: CatalogueIds, petNum: number, genotypeId: number
       call: row.call,
       is_tested: row.genotype !== null,
     })),
-    haplotypes: results.haplotypes.map((row) => ({ pet_num: petNum, ...row })),
+    haplotypes: results.haplotypes.map((row) => ({ pet_num: petNum, lineage: row.lineage, call: row.call, haplogroup: row.haplogroup, haplotype: row.haplotype, markers_called: row.markersCalled })),
   };
 }
 

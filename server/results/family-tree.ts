@@ -85,29 +85,8 @@ async function inferredParents(db: Db, pet: Pet): Promise<TreeMember[]> {
   return parents;
 }
 
-export interface Haplotype {
-  lineage: 'maternal' | 'paternal';
-  haplotype: string;
-  haplogroup: string;
-}
-
-export async function loadHaplotypes(db: Db, petNum: number): Promise<{ maternal: Haplotype | null; paternal: Haplotype | null }> {
-  const rows: Haplotype[] = await db('haplotypes').where({ pet_num: petNum }).select('lineage', 'haplotype', 'haplogroup');
-  return { maternal: rows.find((r) => r.lineage === 'maternal') ?? null, paternal: rows.find((r) => r.lineage === 'paternal') ?? null };
-}
-
-/** Haplotypes of many dogs in one query (for the GraphQL DataLoader). */
-export async function loadHaplotypesForPets(db: Db, petNums: readonly number[]): Promise<Map<number, { maternal: Haplotype | null; paternal: Haplotype | null }>> {
-  const byPet = new Map<number, { maternal: Haplotype | null; paternal: Haplotype | null }>();
-  if (petNums.length === 0) return byPet;
-  const rows: (Haplotype & { pet_num: number })[] = await db('haplotypes').whereIn('pet_num', petNums).select('pet_num', 'lineage', 'haplotype', 'haplogroup');
-  for (const { pet_num, ...row } of rows) {
-    const entry = byPet.get(pet_num) ?? { maternal: null, paternal: null };
-    entry[row.lineage] = row;
-    byPet.set(pet_num, entry);
-  }
-  return byPet;
-}
+// Lineages live in haplotypes.ts; the GraphQL context still imports their loader from here.
+export { loadHaplotypes, loadHaplotypesForPets, type Haplotype, type Haplotypes } from './haplotypes.js';
 
 /** loadFamilyTree for many dogs in at most two queries (for the GraphQL DataLoader); same rules. */
 export async function loadFamilyTrees(db: Db, pets: readonly Pet[]): Promise<Map<number, FamilyTree>> {

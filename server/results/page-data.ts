@@ -6,7 +6,8 @@ import { geneticStatsProps } from './genetic-stats.js';
 import { loadBreedMix } from './breed-mix.js';
 import { DONUT, donutSegments, percentRing } from './breed-mix-rules.js';
 import { loadBreedInfo, loadSimilarPets } from './breed-info.js';
-import { loadFamilyTree, loadHaplotypes } from './family-tree.js';
+import { loadFamilyTree } from './family-tree.js';
+import { HAPLOTYPE_WORDS, haplotypeLines, loadHaplotypes } from './haplotypes.js';
 import { loadHealthResults, type HealthFilter } from './health.js';
 import { CALL_LABELS, CARRIER_VERSUS_AT_RISK, SEVERITY_LABELS, healthCounts, modeOfInheritanceWords } from './health-rules.js';
 import { loadPredictedCoatColour, loadTraits } from './traits.js';
@@ -90,6 +91,8 @@ export async function breedPage({ db, pet }: PageContext) {
     rings: breedMix ? breedMix.breeds.map((b) => ({ ...percentRing(b.breedPct, ringRadius), radius: ringRadius, size: 2 * ringRadius + DONUT.thickness })) : [],
     familyTree,
     haplotypes,
+    haplotypeLines: haplotypeLines(haplotypes, pet.sex),
+    haplotypeExplanation: HAPLOTYPE_WORDS.explanation,
     breedInfo,
     similarPets,
   };

@@ -129,14 +129,20 @@ export const resultsTypeDefs = /* GraphQL */ `
     greatGrandParents: [FamilyTreeMember!]!
   }
 
-  "A maternal (mitochondrial) or paternal (Y) lineage."
+  "A maternal (mitochondrial) or paternal (Y) lineage, as the lab called it from the sample's Y and mitochondrial markers."
   type Haplotype {
     "maternal or paternal."
     lineage: String!
-    "The haplotype, e.g. A1e_MT."
-    haplotype: String!
-    "The haplogroup it belongs to, e.g. A1e."
-    haplogroup: String!
+    "called, no_call (markers tested but no known branch fits) or not_tested (the sample has none of the lineage's markers)."
+    call: String!
+    "The haplotype, e.g. A17 (maternal) or H1a.48 (paternal); null unless called, or when the markers stop at the haplogroup."
+    haplotype: String
+    "The haplogroup it belongs to, e.g. A1e (maternal) or A1a (paternal); null unless called."
+    haplogroup: String
+    "The branches of the lineage tree from the clade down, e.g. [A, A1, A1e, A17]; empty unless called."
+    branches: [String!]!
+    "What the results page says, e.g. 'A17 (haplogroup A1a)' or 'not tested on this sample'."
+    displayText: String!
   }
 
   "Where the dog's DNA comes from."
@@ -155,9 +161,9 @@ export const resultsTypeDefs = /* GraphQL */ `
     similarPets: [DogLink!]!
     "Parents, grandparents and great-grandparents."
     familyTree: FamilyTree!
-    "Maternal lineage (mitochondrial haplotype)."
+    "Maternal lineage (mitochondrial haplotype); null only for results computed before lineages were typed."
     maternalHaplotype: Haplotype
-    "Paternal lineage (Y haplotype); null for females."
+    "Paternal lineage (Y haplotype) of a male; null for females, who have no Y."
     paternalHaplotype: Haplotype
   }
 

@@ -171,7 +171,7 @@ const resolvers = {
     similarPets: ({ pet, mix }: AncestrySource, _args: unknown, { loaders }: GraphqlContext) => loaders.similarPets.load({ petNum: pet.petNum, topBreedId: mix.topBreed?.breedId ?? null }),
     familyTree: ({ pet }: AncestrySource, _args: unknown, { loaders }: GraphqlContext) => loaders.familyTree.load(pet),
     maternalHaplotype: async ({ pet }: AncestrySource, _args: unknown, { loaders }: GraphqlContext) => (await loaders.haplotypes.load(pet.petNum)).maternal,
-    paternalHaplotype: async ({ pet }: AncestrySource, _args: unknown, { loaders }: GraphqlContext) => (await loaders.haplotypes.load(pet.petNum)).paternal,
+    paternalHaplotype: async ({ pet }: AncestrySource, _args: unknown, { loaders }: GraphqlContext) => (pet.sex?.trim() === 'f' ? null : (await loaders.haplotypes.load(pet.petNum)).paternal),
   },
   AncestryBreed: {
     async image(breed: { breedId: number | null }, _args: unknown, { loaders }: GraphqlContext) {

@@ -70,3 +70,8 @@ export const RELATIVE_SCREEN_PARAMETERS = {
   /** First cousins have kinship 1/16 but vary widely (simulated ones from 0.015); unrelated dogs of one breed scatter around 0. */
   minKinship: 0,
 } as const;
+
+export const LINEAGE_PARAMETERS = {
+  /** A branch of the maternal or paternal tree still fits with this many of its defining markers missing. */
+  maxMissingPerBranch: 2,
+} as const;

@@ -8,6 +8,7 @@ import { predictedAdultWeightLbs, wolfinessPercent } from './genetic-stats.js';
 import { healthCalls, type HealthCall } from './health.js';
 import { genomicInbreeding, type RunOfHomozygosity } from './inbreeding.js';
 import { individualFrequencies, type ReferencePanel } from './reference-panel.js';
+import { callLineages, type LineageCalls } from './lineage.js';
 import { inferSex, sexMismatch, type InferredSex } from './sex-check.js';
 import { traitCalls, type TraitCall } from './traits.js';
 
@@ -37,7 +38,9 @@ export interface DogResults {
   inferredSex: InferredSex;
   xHeterozygosity: number;
   sexMismatch: boolean;
-  /** Results the sample's markers cannot support: 'breedMix', 'coatColour', 'adultWeight', 'wolfiness', 'coi', 'sex'. */
+  /** Maternal (mitochondrial) and, for males, paternal (Y) haplogroup and haplotype. */
+  lineages: LineageCalls;
+  /** Results the sample's markers cannot support: 'breedMix', 'coatColour', 'adultWeight', 'wolfiness', 'coi', 'sex', 'maternalLineage', 'paternalLineage'. */
   notTested: string[];
 }
 
@@ -64,6 +67,10 @@ export function computeResults(input: ResultsInput): DogResults {
   const inbreeding = shares ? genomicInbreeding(panel, calls, individualFrequencies(reference, sharesMap)) : null;
   const coi = inbreeding && inbreeding.coveredBp > 0 ? inbreeding.coi : null;
   if (coi === null) notTested.push('coi');
+  // only males have a paternal lineage: the sex the DNA shows, else the one the owner gave
+  const lineages = callLineages(panel, calls, sex.inferredSex ?? input.statedSex);
+  if (lineages.maternal.status === 'notTested') notTested.push('maternalLineage');
+  if (lineages.paternal?.status === 'notTested') notTested.push('paternalLineage');
   return {
     breedShares: Object.fromEntries([...sharesMap].filter(([, q]) => q > 0)),
     breedMix: shares ? summariseBreedMix(sharesMap) : null,
@@ -77,6 +84,7 @@ export function computeResults(input: ResultsInput): DogResults {
     inferredSex: sex.inferredSex,
     xHeterozygosity: sex.xHeterozygosity,
     sexMismatch: sexMismatch(input.statedSex, sex.inferredSex),
+    lineages,
     notTested,
   };
 }

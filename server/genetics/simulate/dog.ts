@@ -12,10 +12,10 @@ export interface SimulatedDog extends Haplotypes {
   litterId: number | null;
   /** True (pedigree-expected) share of each reference population, by slug; sums to 1. */
   ancestry: Readonly<Record<string, number>>;
-  /** Maternal lineage, inherited from the dam unchanged. */
-  mtHaplogroup: string;
-  /** Paternal lineage of males, inherited from the sire unchanged. */
-  yHaplogroup: string | null;
+  /** Maternal (mitochondrial) haplotype, a leaf of MATERNAL_TREE, inherited from the dam unchanged. */
+  mtHaplotype: string;
+  /** Paternal (Y) haplotype of males, a leaf of PATERNAL_TREE, inherited from the sire unchanged; null for females. */
+  yHaplotype: string | null;
 }
 
 /** The dog's genotype calls: alt-allele copies per marker, optionally with some markers not called. */

@@ -1,8 +1,11 @@
-import { X_CHROMOSOME } from '../chromosomes.js';
+import { X_CHROMOSOME, isLineageChromosome } from '../chromosomes.js';
 import type { MarkerPanel } from '../panel.js';
 import type { Random } from '../prng.js';
 
-/** One haplotype pair: alt-allele indicator (0/1) per panel marker. Males carry their X twice (hemizygous). */
+/**
+ * One haplotype pair: alt-allele indicator (0/1) per panel marker. Males carry their X twice
+ * (hemizygous); the haploid Y and mitochondrial markers are written by writeLineages (lineage.ts).
+ */
 export interface Haplotypes {
   maternal: Uint8Array;
   paternal: Uint8Array;
@@ -17,6 +20,8 @@ export function gamete(parent: Haplotypes, isMale: boolean, panel: MarkerPanel, 
   const cm = panel.centimorgans;
   for (const range of panel.ranges) {
     const { start, end, chromosome } = range;
+    // the Y and the mitochondria do not recombine: the child's are written whole after the mating
+    if (isLineageChromosome(chromosome)) continue;
     if (chromosome === X_CHROMOSOME && isMale) {
       copyRange(parent.maternal, out, start, end);
       continue;
@@ -73,7 +78,8 @@ export function founderMosaic(founders: readonly Uint8Array[], generations: numb
   const out = new Uint8Array(founders[0].length);
   const cm = panel.centimorgans;
   const meanCm = 100 / generations;
-  for (const { start, end } of panel.ranges) {
+  for (const { start, end, chromosome } of panel.ranges) {
+    if (isLineageChromosome(chromosome)) continue;
     let i = start;
     let position = cm[start];
     while (i < end) {

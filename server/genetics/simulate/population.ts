@@ -41,6 +41,9 @@ export interface PopulationDog {
   litterId: number | null;
   /** True pedigree ancestry, slug → share. */
   ancestry: Readonly<Record<string, number>>;
+  /** True maternal (mitochondrial) haplotype, and paternal (Y) haplotype of males. */
+  mtHaplotype: string;
+  yHaplotype: string | null;
   calls: Calls;
 }
 
@@ -223,6 +226,8 @@ class PopulationBuilder {
       damId: dam ? dam.id : null,
       litterId: dog.litterId,
       ancestry: dog.ancestry,
+      mtHaplotype: dog.mtHaplotype,
+      yHaplotype: dog.yHaplotype,
       calls: callsOf(dog),
     };
     this.added.set(dog.id, entry);

@@ -5,6 +5,7 @@ import type { MarkerPanel } from '../panel.js';
 import { createRandom, hashString, type Random } from '../prng.js';
 import { ancestralFrequencies, driftedFrequencies, snpIndices, withWolfShare } from './allele-frequencies.js';
 import { averageAncestry, type Sex, type SimulatedDog } from './dog.js';
+import { breedLineages, writeLineages, type BreedLineages } from './lineage.js';
 import { founderMosaic, gamete, makeHemizygousX } from './meiosis.js';
 import { breedVariantProfile, blendedVariantProfile, wolfVariantProfile, type VariantProfile } from './variant-frequencies.js';
 
@@ -30,15 +31,12 @@ const WOLF_SHARE: Readonly<Record<string, number>> = {
   'chow-chow': 0.06, basenji: 0.05, saluki: 0.04, 'afghan-hound': 0.05, samoyed: 0.06, 'czechoslovakian-vlcak': 0.25,
 };
 const REFERENCE_PRIOR_COUNT = 0.5;
-const MT_HAPLOGROUPS = ['A1a', 'A1b', 'A1d', 'A1e', 'A2', 'A3', 'A4', 'A5', 'B1', 'C1', 'C2', 'D1', 'D2'];
-const Y_HAPLOGROUPS = ['A1a', 'A1b', 'A2', 'B1', 'C1', 'H1a', 'H3a', 'H5', 'H6'];
 
 interface Population {
   slug: string;
   frequencies: Float32Array;
   variants: VariantProfile;
-  mt: string[];
-  y: string[];
+  lineages: BreedLineages;
 }
 
 export class PopulationSimulator {
@@ -69,7 +67,7 @@ export class PopulationSimulator {
     };
     this.random = this.stream('matings');
     this.snps = snpIndices(this.panel);
-    this.variantIndices = this.panel.markers.flatMap((m, j) => (m.kind === 'snp' ? [] : [j]));
+    this.variantIndices = this.panel.markers.flatMap((m, j) => (m.kind === 'health' || m.kind === 'trait' ? [j] : []));
     this.ancestral = ancestralFrequencies(this.stream('ancestral'), this.panel);
   }
 
@@ -117,10 +115,12 @@ export class PopulationSimulator {
       ancestry: averageAncestry(sire.ancestry, dam.ancestry),
       maternal: gamete(dam, false, this.panel, this.random),
       paternal: gamete(sire, true, this.panel, this.random),
-      mtHaplogroup: dam.mtHaplogroup,
-      yHaplogroup: childSex === 'm' ? sire.yHaplogroup : null,
+      // the mitochondria come from the dam, the Y (sons only) from the sire, unchanged
+      mtHaplotype: dam.mtHaplotype,
+      yHaplotype: childSex === 'm' ? sire.yHaplotype : null,
     };
     if (childSex === 'm') makeHemizygousX(child, this.panel);
+    writeLineages(child, this.panel, child.mtHaplotype, child.yHaplotype);
     this.dogs.set(child.id, child);
     return child;
   }
@@ -139,8 +139,7 @@ export class PopulationSimulator {
         slug,
         frequencies: driftedFrequencies(random, this.ancestral, this.options.wolfFst, this.snps),
         variants: wolfVariantProfile(),
-        mt: ['A2', 'C2', 'D1'],
-        y: ['A1a', 'B1'],
+        lineages: breedLineages(random, true),
       };
     } else {
       const breed = breedBySlug(slug);
@@ -158,8 +157,7 @@ export class PopulationSimulator {
         slug,
         frequencies,
         variants,
-        mt: [random.pick(MT_HAPLOGROUPS), random.pick(MT_HAPLOGROUPS), random.pick(MT_HAPLOGROUPS)],
-        y: [random.pick(Y_HAPLOGROUPS), random.pick(Y_HAPLOGROUPS)],
+        lineages: breedLineages(random, false),
       };
     }
     this.populations.set(slug, population);
@@ -246,10 +244,12 @@ export class PopulationSimulator {
         ancestry: { [slug]: 1 },
         maternal: founderMosaic(founders, age, this.panel, random),
         paternal: founderMosaic(founders, age, this.panel, random),
-        mtHaplogroup: random.pick(population.mt),
-        yHaplogroup: sex === 'm' ? random.pick(population.y) : null,
+        // founders' lineages by the breed's own frequencies (one draw each, as the stream expects)
+        mtHaplotype: population.lineages.maternal.names[random.pickWeighted(population.lineages.maternal.weights)],
+        yHaplotype: sex === 'm' ? population.lineages.paternal.names[random.pickWeighted(population.lineages.paternal.weights)] : null,
       };
       if (sex === 'm') makeHemizygousX(dog, this.panel);
+      writeLineages(dog, this.panel, dog.mtHaplotype, dog.yHaplotype);
       this.dogs.set(dog.id, dog);
       return dog;
     });

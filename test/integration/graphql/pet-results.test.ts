@@ -39,8 +39,8 @@ const PET_RESULTS = /* GraphQL */ `
           breedMixScenario breedMixName
           similarPets { name href displayBreedPercent }
           familyTree { source parents { role name } grandParents { role } greatGrandParents { role } }
-          maternalHaplotype { haplotype haplogroup }
-          paternalHaplotype { haplotype }
+          maternalHaplotype { lineage call haplotype haplogroup displayText }
+          paternalHaplotype { lineage call haplotype haplogroup }
         }
         healthResults { id name severity call resultText isBreedRelevant isBeta description gene moi variants references { citation url } }
         traits { name slug traits { name gene genotype meaning isTested } }
@@ -103,6 +103,14 @@ describe('GraphQL pet results', function () {
       expect(pet.ancestry.breeds.map((b: { name: string; percentage: number }) => [b.name, b.percentage])).to.deep.equal(page.breeds.map((b) => [b.breedName, b.breedPct]));
       expect(pet.ancestry.traceBreeds.map((b: { name: string }) => b.name)).to.deep.equal(page.traceBreeds.map((b) => b.breedName));
       expect(['recorded', 'inferred', 'none']).to.include(pet.ancestry.familyTree.source);
+
+      const lineages = await db('haplotypes').where({ pet_num: petNum }).select('lineage', 'call', 'haplotype', 'haplogroup');
+      const sex = (await db('pets').where({ pet_num: petNum }).first('sex')).sex.trim();
+      const maternal = lineages.find((row) => row.lineage === 'maternal');
+      expect(maternal.call).to.equal('called');
+      expect(pet.ancestry.maternalHaplotype).to.deep.equal({ ...maternal, displayText: `${maternal.haplotype} (haplogroup ${maternal.haplogroup})` });
+      if (sex === 'm') expect(pet.ancestry.paternalHaplotype).to.deep.equal(lineages.find((row) => row.lineage === 'paternal'));
+      else expect(pet.ancestry.paternalHaplotype).to.equal(null);
     }
   });
 

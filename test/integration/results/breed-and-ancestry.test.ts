@@ -96,11 +96,21 @@ describe('breed & ancestry page', function () {
     }
   });
 
-  it('says haplotypes are not available, and shows similar public dogs sharing the top breed', async () => {
+  it('shows the maternal and paternal haplotypes the lab called, and similar public dogs sharing the top breed', async () => {
     const db = await testDb();
     const agent = await signInAsDemo(app, 'parent');
     const html = (await agent.get(`/members/results/breed-and-ancestry?i=${biscuit}`)).text;
-    expect(mainText(html)).to.include('Maternal haplotype Not available');
+    const rows = await db('haplotypes').where({ pet_num: biscuit }).select('lineage', 'call', 'haplogroup', 'haplotype');
+    const pet = await db('pets').where({ pet_num: biscuit }).first('sex');
+    const maternal = rows.find((row) => row.lineage === 'maternal');
+    expect(maternal).to.include({ call: 'called' });
+    expect(mainText(html)).to.include(`Maternal haplotype ${maternal.haplotype} (haplogroup ${maternal.haplogroup})`);
+    const paternal = rows.find((row) => row.lineage === 'paternal');
+    if (pet.sex.trim() === 'm') expect(mainText(html)).to.include(`Paternal haplotype ${paternal.haplotype} (haplogroup ${paternal.haplogroup})`);
+    else {
+      expect(paternal).to.equal(undefined);
+      expect(mainText(html)).to.include('Paternal haplotype Not available: only males carry a paternal (Y chromosome) haplotype.');
+    }
     const topBreed = (await db('breed_mix_rows').where({ pet_num: biscuit, rank: 1 }).first('breed_id')).breed_id;
     const similar = await db('breed_mix_rows as r').join('pets', 'pets.pet_num', 'r.pet_num').where({ 'r.breed_id': topBreed, 'r.rank': 1, 'pets.privacy': 'public', 'pets.is_hidden': false }).whereNot('pets.pet_num', biscuit).pluck('pets.handle');
     const links = [...(html.split('data-similar-pets')[1] ?? '').split('</ul>')[0].matchAll(/href="\/dog\/([^"]+)"/g)].map((m) => decodeURIComponent(m[1]));

@@ -27,8 +27,8 @@ describe('population simulator', () => {
     const pup = simulator.mate(sire, poodleDam, 'm');
     expect(pup.sireId).to.equal(sire.id);
     expect(pup.ancestry).to.deep.equal({ 'labrador-retriever': 0.5, 'standard-poodle': 0.5 });
-    expect(pup.mtHaplogroup).to.equal(poodleDam.mtHaplogroup);
-    expect(pup.yHaplogroup).to.equal(sire.yHaplogroup);
+    expect(pup.mtHaplotype).to.equal(poodleDam.mtHaplotype);
+    expect(pup.yHaplotype).to.equal(sire.yHaplotype);
     expect(simulator.dog(pup.id)).to.equal(pup);
     expect(dam.sex).to.equal('f');
   });
