@@ -1,5 +1,6 @@
 import type { User } from './users/queries.js';
 import type { ShellContext } from './shell/context.js';
+import type { ShellCounts } from './shell/counts.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -16,6 +17,8 @@ declare global {
       /** The account the request acts as (the impersonated one while impersonating). */
       currentUser?: User;
       impersonator?: User;
+      /** Loaded with the account on page requests (see auth/current-user.ts). */
+      shellCounts?: ShellCounts;
     }
     interface Locals {
       csrfToken: string;

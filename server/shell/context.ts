@@ -59,7 +59,7 @@ async function buildShell(db: Db, settings: Settings, req: Request): Promise<She
   const base = { newExperienceUrl: settings.links.newExperience, resultsNav: null };
   if (!user) return { ...base, user: null, headerTitle: null, impersonation: null, footer: null };
 
-  const { petCount, numUnreadMessages, footerPet } = await loadShellCounts(db, user.id);
+  const { petCount, numUnreadMessages, footerPet } = req.shellCounts ?? (await loadShellCounts(db, user.id));
   const impersonator = req.impersonator;
   return {
     ...base,

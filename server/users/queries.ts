@@ -21,7 +21,7 @@ export interface User {
   createdAt: Date;
 }
 
-interface UserRow {
+export interface UserRow {
   id: number;
   uuid: string;
   email: string;
@@ -41,7 +41,7 @@ interface UserRow {
   created_at: Date;
 }
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
   return {
     id: row.id,
     uuid: row.uuid,

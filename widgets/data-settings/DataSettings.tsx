@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { ensureStylesheets } from '../places/stylesheet';
 import { fetchDataSettings, savePreferences, type DataSettings as Data, type PetPreferences } from './api';
 import { DATA_SETTINGS_TITLE, PREFERENCE_KEYS, preferenceLabel, PREFERENCES_SAVE_FAILED, PREFERENCES_SAVED } from './text';
 
@@ -19,7 +18,6 @@ export function DataSettings({ petNum }: DataSettingsProps) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [saving, setSaving] = useState<SaveState>({ state: 'idle' });
 
-  useEffect(() => ensureStylesheets(), []);
   useEffect(() => {
     fetchDataSettings(petNum).then(
       (data) => setLoad({ state: 'ready', data }),

@@ -6,7 +6,6 @@ import { BUSINESS_TYPE_LABELS, BUSINESS_TYPES, hasBusinessType, locationPayload,
 import type { PlaceWidgetProps } from '../places/props';
 import { placeService } from '../places/service';
 import { Snackbar } from '../places/Snackbar';
-import { ensureStylesheets } from '../places/stylesheet';
 import type { PlaceDetails } from '../places/types';
 import { fetchPetLocations, PET_LOCATION_TYPES, savePetLocation, type PetLocationsData, type PetLocationType, type SavedLocation } from './api';
 import { BUSINESS_TYPE_LEGEND, CHOOSE_A_PLACE, EDIT_LOCATION_TITLE, locationHeading, NO_LOCATION, SEARCH_LABEL } from './text';
@@ -27,7 +26,6 @@ export function EditLocations({ petNum, petUuid, mapsApiKey, reload = () => wind
   const service = useMemo(() => placeService(mapsApiKey), [mapsApiKey]);
   const dismiss = useCallback(() => setNotice(null), []);
 
-  useEffect(() => ensureStylesheets(), []);
   useEffect(() => {
     fetchPetLocations(petNum).then(
       (data) => setLoad({ state: 'ready', data }),

@@ -7,7 +7,7 @@ import { BREEDING_ERROR_KEYS, BreedingFields } from './fields/BreedingFields';
 import { FieldError, Fieldset } from './fields/common';
 import { DETAILS_ERROR_KEYS, DetailsFields } from './fields/DetailsFields';
 import { NAME_STORY_ERROR_KEYS, NameStoryFields } from './fields/NameStoryFields';
-import { useAboutPet, useCatalogue, useStylesheets } from './hooks';
+import { useAboutPet, useCatalogue } from './hooks';
 import { ProfilePicture } from './ProfilePicture';
 import { ABOUT_PET_LOAD_FAILED, ABOUT_PET_SAVED, CATALOGUE_FAILED, FORM_INVALID, SAVE_CHANGES } from './text';
 import type { AboutPetProps } from './props';
@@ -18,7 +18,6 @@ const SHOWN_ERROR_KEYS = [...DETAILS_ERROR_KEYS, ...NAME_STORY_ERROR_KEYS, ...BR
 
 /** The about-pet widget: loads the dog's data feed and shows the form once it is there. */
 export function AboutPet({ petNum }: AboutPetProps) {
-  useStylesheets();
   const { pet, reload } = useAboutPet(petNum);
   if (pet.state === 'loading') return <p className="pet-loading">Loading…</p>;
   if (pet.state === 'failed') {

@@ -6,7 +6,7 @@ import { BREEDING_ERROR_KEYS, BreedingFields } from './fields/BreedingFields';
 import { DETAILS_ERROR_KEYS, DetailsFields } from './fields/DetailsFields';
 import { NAME_STORY_ERROR_KEYS, NameStoryFields } from './fields/NameStoryFields';
 import { PrivacyField, SocialFields } from './fields/SocialPrivacyFields';
-import { useAboutPet, useCatalogue, useStylesheets } from './hooks';
+import { useAboutPet, useCatalogue } from './hooks';
 import type { PetSettingsProps } from './props';
 import { DeletePetModal } from './settings/DeletePetModal';
 import { PetFieldsModal } from './settings/PetFieldsModal';
@@ -30,7 +30,6 @@ const NETWORKS = SOCIAL_NETWORKS.map((network) => network.value);
 
 /** The pet settings of spec 1 §2 as a list; each opens its modal, which saves through GraphQL and re-renders the list. */
 export function PetSettings({ petNum, isBreeder }: PetSettingsProps) {
-  useStylesheets();
   const { pet, reload } = useAboutPet(petNum);
   const [open, setOpen] = useState<SettingName | null>(null);
   if (pet.state === 'loading') return <p className="pet-loading">Loading…</p>;

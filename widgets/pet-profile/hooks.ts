@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ABOUT_PET_AJAX_FAILED } from '../../server/shared/messages';
 import { catalogueOnce, fetchAboutPet, type Catalogue } from './api';
 import type { AboutPet } from './types';
@@ -49,20 +49,3 @@ export function useCatalogue(): { catalogue: Catalogue | null; failed: boolean }
   return { catalogue, failed };
 }
 
-export const PET_PROFILE_STYLESHEETS = ['/static/css/widgets-results.css', '/static/css/pet-profile.css'];
-
-/** Adds each stylesheet to the page once, unless the page already links it. */
-export function ensureStylesheets(hrefs: readonly string[], doc: Document = document): void {
-  for (const href of hrefs) {
-    const linked = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => link.getAttribute('href') === href);
-    if (linked) continue;
-    const link = doc.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
-    doc.head.append(link);
-  }
-}
-
-export function useStylesheets(hrefs: readonly string[] = PET_PROFILE_STYLESHEETS): void {
-  useLayoutEffect(() => ensureStylesheets(hrefs), [hrefs]);
-}

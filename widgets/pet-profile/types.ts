@@ -20,40 +20,8 @@ export interface SocialLink {
   url: string;
 }
 
-/** GET /members/pet/about/{petNum}/json */
-export interface AboutPet {
-  petNum: number;
-  petUuid: string;
-  name: string;
-  callName: string | null;
-  handle: string;
-  story: string | null;
-  sex: Sex | null;
-  intact: Intact | null;
-  breedType: string | null;
-  statedBreed: { id: number; name: string } | null;
-  registrations: Registration[];
-  prefixTitles: string[];
-  suffixTitles: string[];
-  dateOfBirth: DateParts;
-  dateOfAdoption: DateParts;
-  areBothParentsRegistered: ParentsRegistered | null;
-  isPrimaryOwnerBreeder: boolean;
-  agreedToResearch: boolean;
-  privacy: Privacy;
-  defaultPrivacy: Privacy;
-  isHidden: boolean;
-  isDeceased: boolean;
-  optOutOfCommunications: boolean;
-  excludeFromMatchmaker: boolean;
-  socialLinks: SocialLink[];
-  profileImageUrl: string | null;
-  avatarColorIndex: number;
-  ownerIsBreeder: boolean;
-  shouldShowCareResources: boolean;
-  hasResults: boolean;
-  permissions: { isEditable: boolean; isReadOnly: boolean };
-}
+/** GET /members/pet/about/{petNum}/json, as the server builds it. */
+export type { AboutPetFeed as AboutPet } from '../../server/pet-profile/queries';
 
 export interface DatePartsInput {
   day: number | null;

@@ -5,7 +5,6 @@ import { locationPayload, toLocationInput } from '../places/payload';
 import type { PlaceWidgetProps } from '../places/props';
 import { placeService } from '../places/service';
 import { Snackbar } from '../places/Snackbar';
-import { ensureStylesheets } from '../places/stylesheet';
 import type { PlaceDetails } from '../places/types';
 import { fetchVetInfo, updateVetPracticeDetails, type VetInfo as VetInfoData } from './api';
 import { CHOOSE_A_PLACE } from '../edit-location/text';
@@ -26,7 +25,6 @@ export function VetInfo({ petNum, petUuid, mapsApiKey, reload = () => window.loc
   const service = useMemo(() => placeService(mapsApiKey, 'veterinary_care'), [mapsApiKey]);
   const dismiss = useCallback(() => setNotice(null), []);
 
-  useEffect(() => ensureStylesheets(), []);
   useEffect(() => {
     fetchVetInfo(petNum).then(
       (data) => setLoad({ state: 'ready', data }),
