@@ -4,7 +4,7 @@ import type { ReferencePanel } from '../genetics/compute/reference-panel.js';
 import { createRelativeIndex, type RelativeIndex } from '../genetics/compute/relative-screen.js';
 import { simulatedWorld } from '../genetics/simulate/reference.js';
 import { loadCatalogueIds, type CatalogueIds } from './catalogue-ids.js';
-import { storePanel } from './panel-store.js';
+import { panelChecksum, storePanel } from './panel-store.js';
 
 import type { LabOptions } from './options.js';
 
@@ -33,7 +33,9 @@ export async function openLab(db: Db, options: LabOptions): Promise<Lab> {
   const lab = (async (): Promise<Lab> => {
     const world = simulatedWorld({ seed: options.seed, snpCount: options.panelSize });
     const ids = await loadCatalogueIds(db);
-    const panelId = await storePanel(db, ids, world.panel, `simulated-${options.panelSize}-seed-${options.seed}`);
+    // The checksum in the name: a release that changes the panel (new markers) stores it beside the old one.
+    const name = `simulated-${options.panelSize}-seed-${options.seed}-${panelChecksum(world.panel).slice(0, 12)}`;
+    const panelId = await storePanel(db, ids, world.panel, name);
     return { options, panel: world.panel, panelId, reference: world.reference, ids, relativeIndex: createRelativeIndex(world.panel, 1024), indexedUpToGenotypeId: 0 };
   })();
   labs.set(db, lab);

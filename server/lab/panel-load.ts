@@ -9,13 +9,15 @@ export function loadPanel(db: Db, panelId: number): Promise<MarkerPanel> {
   let panel = panels.get(panelId);
   if (!panel) {
     panel = (async () => {
-      const rows: { name: string; chromosome: number; position: number; ref_allele: string; alt_allele: string; health: string | null; trait: string | null; allele_label: string | null }[] = await db('panel_markers')
-        .join('markers', 'markers.id', 'panel_markers.marker_id')
-        .leftJoin('health_conditions', 'health_conditions.id', 'markers.health_condition_id')
-        .leftJoin('trait_loci', 'trait_loci.id', 'markers.trait_locus_id')
-        .where('panel_markers.panel_id', panelId)
-        .orderBy('panel_markers.idx')
-        .select('markers.name', 'markers.chromosome', 'markers.position', 'markers.ref_allele', 'markers.alt_allele', 'health_conditions.slug as health', 'trait_loci.slug as trait', 'markers.allele_label');
+      const rows: { name: string; chromosome: number; position: number; ref_allele: string; alt_allele: string; health: string | null; trait: string | null; allele_label: string | null }[] = await db
+        .select('markers.name', 'markers.chromosome', 'markers.position', 'markers.ref_allele', 'markers.alt_allele', 'health_conditions.slug as health', 'trait_loci.slug as trait', 'marker_variants.allele_label')
+        .from(db.raw('marker_panels cross join unnest(marker_panels.marker_ids) with ordinality as u(marker_id, idx)'))
+        .join('markers', 'markers.id', 'u.marker_id')
+        .leftJoin('marker_variants', 'marker_variants.marker_id', 'markers.id')
+        .leftJoin('health_conditions', 'health_conditions.id', 'marker_variants.health_condition_id')
+        .leftJoin('trait_loci', 'trait_loci.id', 'marker_variants.trait_locus_id')
+        .where('marker_panels.id', panelId)
+        .orderBy('u.idx');
       if (rows.length === 0) throw new Error(`No marker panel ${panelId}`);
       const markers: Marker[] = rows.map((row) => ({
         id: row.name,

@@ -28,7 +28,7 @@ export async function testDb(): Promise<Db> {
 }
 
 // Filled by migrations and the catalogue sync, not by tests, so they survive a reset.
-const KEPT_TABLES = new Set(['knex_migrations', 'knex_migrations_lock', 'markers', 'marker_panels', 'panel_markers']);
+const KEPT_TABLES = new Set(['knex_migrations', 'knex_migrations_lock', 'markers', 'marker_panels', 'marker_variants']);
 
 /** Empties every table that tests write to, and restarts their ids. */
 export async function resetDatabase(db: Db): Promise<void> {

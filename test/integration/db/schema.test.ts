@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../../../server/db/index.js';
 import { migrateToLatest, rollbackAll } from '../../../server/db/migrate.js';
 
@@ -17,7 +18,7 @@ const EXPECTED_TABLES = [
   // 0004 kits and swabs
   'kits', 'swabs', 'samples', 'reswabs', 'pet_products',
   // 0005 genetics
-  'markers', 'marker_panels', 'panel_markers', 'genotypes',
+  'markers', 'marker_panels', 'genotypes',
   // 0006 results
   'breed_mix_summaries', 'breed_mix_rows', 'genetic_stats', 'haplotypes', 'health_results',
   'trait_results', 'family_tree_links', 'relatives',
@@ -37,6 +38,8 @@ const EXPECTED_TABLES = [
   'feedback', 'user_notification_acknowledgements', 'email_preferences', 'user_feature_flags',
   // 0013, 0014
   'outbox', 'jobs',
+  // 0019 panel marker arrays
+  'marker_variants',
 ];
 
 async function tableNames(db: Knex): Promise<string[]> {
@@ -75,6 +78,13 @@ async function createPet(db: Knex, ownerId?: number, overrides: Record<string, u
     .returning(['pet_num', 'id']);
   if (ownerId) await db('pet_owners').insert({ pet_num: row.pet_num, user_id: ownerId });
   return { petNum: row.pet_num, id: row.id };
+}
+
+/** Placed markers at positions no other test uses; their ids in order. */
+async function createMarkers(db: Knex, count: number): Promise<number[]> {
+  const first = next() * 1000;
+  const rows = Array.from({ length: count }, (_, i) => ({ name: `m${first + i}`, chromosome: 38, position: first + i, ref_allele: 'A', alt_allele: 'G' }));
+  return (await db('markers').insert(rows).returning('id')).map((row: { id: number }) => row.id);
 }
 
 async function createBreed(db: Knex): Promise<number> {
@@ -339,12 +349,30 @@ describe('database schema', function () {
         .insert({ swab_code: `SWAB-${String(next()).padStart(8, '0')}`, product_type: 'Vet', pet_num: petNum, swab_state: 'received', activated_at: db.fn.now() })
         .returning('id');
       const [sample] = await db('samples').insert({ swab_id: swab.id }).returning('id');
-      const [panel] = await db('marker_panels').insert({ name: `panel-${next()}`, marker_count: 10, markers_sha256: 'a'.repeat(64) }).returning('id');
+      const [panel] = await db('marker_panels').insert({ name: `panel-${next()}`, marker_count: 10, markers_sha256: 'a'.repeat(64), marker_ids: await createMarkers(db, 10) }).returning('id');
       const genotype = { sample_id: sample.id, pet_num: petNum, panel_id: panel.id, marker_count: 10, call_rate: 0.98, source_format: 'simulated' };
       await expectRefused(db('genotypes').insert({ ...genotype, calls: Buffer.alloc(2) }), 'genotypes_calls_length');
       await db('genotypes').insert({ ...genotype, calls: Buffer.from([0b00011011, 0xff, 0x0f]) });
       const row = await db('genotypes').where({ sample_id: sample.id }).first();
       expect(Buffer.from(row.calls)).to.deep.equal(Buffer.from([0b00011011, 0xff, 0x0f]));
+    });
+
+    it('refuses a panel whose ordered marker ids do not match its marker count, and keeps a marker a panel uses', async function () {
+      const markerIds = await createMarkers(db, 3);
+      const panel = { name: `panel-${next()}`, marker_count: 3, markers_sha256: String(next()).padStart(64, 'b') };
+      await expectRefused(db('marker_panels').insert({ ...panel, marker_ids: markerIds.slice(0, 2) }), 'marker_panels_marker_ids');
+      await expectRefused(db('marker_panels').insert({ ...panel, marker_ids: [markerIds[0], null, markerIds[2]] }), 'marker_panels_marker_ids');
+      await db('marker_panels').insert({ ...panel, marker_ids: markerIds });
+      let error: unknown;
+      try {
+        await db('markers').where({ id: markerIds[1] }).delete();
+      } catch (caught) {
+        error = caught;
+      }
+      expect((error as Error | undefined)?.message).to.contain(`marker ${markerIds[1]} is in a marker panel`);
+      const [unused] = await createMarkers(db, 1);
+      await db('markers').where({ id: unused }).delete();
+      expect(await db('markers').whereIn('id', [unused, markerIds[1]]).pluck('id')).to.deep.equal([markerIds[1]]);
     });
 
     it('refuses an outbox row in an unknown status, and a sent row without sent_at', async function () {
@@ -435,6 +463,27 @@ describe('database schema', function () {
 
   // Last: mocha runs a suite's own tests before its nested suites.
   describe('migrations', function () {
+    it("moves a panel's ordered markers to the panel_markers table and back (0019)", async function () {
+      const markerIds = await createMarkers(db, 3);
+      const order = [markerIds[2], markerIds[0], markerIds[1]];
+      const [condition] = await db('health_conditions')
+        .insert({ slug: `pra-${next()}`, name: `PRA ${next()}`, gene: 'PRCD', mode_of_inheritance: 'autosomal_recessive', severity: 'high' })
+        .returning('id');
+      await db('marker_variants').insert({ marker_id: markerIds[0], health_condition_id: condition.id, allele_label: 'a' });
+      const [panel] = await db('marker_panels').insert({ name: `panel-${next()}`, marker_count: 3, markers_sha256: String(next()).padStart(64, 'c'), marker_ids: order }).returning('id');
+      const config = { directory: fileURLToPath(new URL('../../../migrations', import.meta.url)), loadExtensions: ['.ts'], name: '20261122000019_panel_marker_arrays.ts' };
+      await db.migrate.down(config);
+      expect(await db('panel_markers').where({ panel_id: panel.id }).orderBy('idx').select('idx', 'marker_id')).to.deep.equal(order.map((id, idx) => ({ idx, marker_id: id })));
+      expect(await db.schema.hasColumn('marker_panels', 'marker_ids')).to.equal(false);
+      expect(await db('markers').where({ id: markerIds[0] }).first('health_condition_id', 'allele_label')).to.deep.equal({ health_condition_id: condition.id, allele_label: 'a' });
+      await migrateToLatest(db);
+      expect(await db('marker_variants').whereIn('marker_id', markerIds).select('marker_id', 'trait_locus_id', 'health_condition_id', 'allele_label')).to.deep.equal([
+        { marker_id: markerIds[0], trait_locus_id: null, health_condition_id: condition.id, allele_label: 'a' },
+      ]);
+      expect(await db.schema.hasTable('panel_markers')).to.equal(false);
+      expect((await db('marker_panels').where({ id: panel.id }).first('marker_ids')).marker_ids).to.deep.equal(order);
+    });
+
     it('rolls back every migration and migrates again', async function () {
       await rollbackAll(db);
       expect(await tableNames(db)).to.deep.equal([]);
