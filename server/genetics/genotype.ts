@@ -51,11 +51,18 @@ export function noCallRate(calls: Calls, indices?: ArrayLike<number>): number {
 
 /** Calls of a dog typed on one panel, re-expressed on another; markers the first lacks become no-calls. */
 export function remapCalls(from: MarkerPanel, calls: Calls, to: MarkerPanel): Calls {
+  return callRemapper(from, to)(calls);
+}
+
+/** remapCalls for many dogs typed on the same panel: the panels are matched once. */
+export function callRemapper(from: MarkerPanel, to: MarkerPanel): (calls: Calls) => Calls {
   const shared = intersectPanels(to, from);
-  const out = new Uint8Array(to.markers.length).fill(NO_CALL);
-  for (let k = 0; k < shared.indexA.length; k++) {
-    const g = calls[shared.indexB[k]];
-    out[shared.indexA[k]] = g === NO_CALL || !shared.flipped[k] ? g : 2 - g;
-  }
-  return out;
+  return (calls) => {
+    const out = new Uint8Array(to.markers.length).fill(NO_CALL);
+    for (let k = 0; k < shared.indexA.length; k++) {
+      const g = calls[shared.indexB[k]];
+      out[shared.indexA[k]] = g === NO_CALL || !shared.flipped[k] ? g : 2 - g;
+    }
+    return out;
+  };
 }

@@ -1,20 +1,42 @@
 import type { Db } from '../db/index.js';
-import { unpackGenotype, type Calls } from '../genetics/genotype.js';
+import { callRemapper, unpackGenotype, type Calls } from '../genetics/genotype.js';
+import type { MarkerPanel } from '../genetics/panel.js';
 import { KING_MIN_MARKERS, kingKinship, kinshipCategory } from '../genetics/compute/king.js';
 import { displayRelatedness } from '../genetics/compute/relatedness.js';
 import { CATEGORY_KEYS } from './relative-matching.js';
 import type { RelativeMatch } from './relatives-store.js';
+import { loadPanel } from './panel-load.js';
 
-/** Relatives of a dog typed on a real array: KING-robust kinship with every dog on the same array. */
-export async function findArrayRelatives(db: Db, panelId: number, petNum: number, calls: Calls): Promise<RelativeMatch[]> {
-  const others: { pet_num: number; calls: Buffer; marker_count: number }[] = await db('genotypes')
-    .where({ panel_id: panelId, is_current: true, lab_review_hold: false })
-    .whereNot('pet_num', petNum)
+interface ArrayDog {
+  panelId: number;
+  panel: MarkerPanel;
+  petNum: number;
+  calls: Calls;
+}
+
+/**
+ * Relatives of a dog typed on a real array: KING-robust kinship with every dog typed on an array,
+ * its own or another version of it (another lab's export, an older chip), compared on the
+ * positions both carry. Dogs on the lab's simulated panel share too few positions to be compared.
+ */
+export async function findArrayRelatives(db: Db, labPanelId: number, dog: ArrayDog): Promise<RelativeMatch[]> {
+  const others: { pet_num: number; panel_id: number; calls: Buffer; marker_count: number }[] = await db('genotypes')
+    .where({ is_current: true, lab_review_hold: false })
+    .whereNot('panel_id', labPanelId)
+    .whereNot('pet_num', dog.petNum)
     .whereNotNull('pet_num')
-    .select('pet_num', 'calls', 'marker_count');
+    .select('pet_num', 'panel_id', 'calls', 'marker_count');
+  const remappers = new Map<number, (calls: Calls) => Calls>();
   const matches: RelativeMatch[] = [];
   for (const other of others) {
-    const { kinship, markers } = kingKinship(calls, unpackGenotype(new Uint8Array(other.calls), other.marker_count));
+    const stored = unpackGenotype(new Uint8Array(other.calls), other.marker_count);
+    let remap = remappers.get(other.panel_id);
+    if (!remap) {
+      remap = other.panel_id === dog.panelId ? (calls: Calls) => calls : callRemapper(await loadPanel(db, other.panel_id), dog.panel);
+      remappers.set(other.panel_id, remap);
+    }
+    const otherCalls = remap(stored);
+    const { kinship, markers } = kingKinship(dog.calls, otherCalls);
     const key = markers >= KING_MIN_MARKERS ? kinshipCategory(kinship) : null;
     if (!key) continue;
     matches.push({

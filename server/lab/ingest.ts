@@ -67,7 +67,7 @@ export async function ingestGenotypeFile(db: Db, lab: Lab, file: IngestFile): Pr
     const array = await arrayGenotype(db, parsed.array);
     ({ calls, panelId } = array);
     analysis = analyseArrayGenotype(lab.reference, array.panel, calls, statedSex);
-    relatives = analysis.sexMismatch ? [] : await findArrayRelatives(db, panelId, petNum, calls);
+    relatives = analysis.sexMismatch ? [] : await findArrayRelatives(db, lab.panelId, { panelId, panel: array.panel, petNum, calls });
   } else {
     analysis = analyseGenotype(lab.reference, calls, statedSex);
     relatives = analysis.sexMismatch ? [] : await findRelatives(db, lab, petNum, calls, analysis.breedShares);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ingestGenotypeFile } from '../../../server/lab/ingest.js';
-import { buildSimulatedPanel } from '../../../server/genetics/panel.js';
+import { buildSimulatedPanel, createMarkerPanel } from '../../../server/genetics/panel.js';
+import { remapCalls } from '../../../server/genetics/genotype.js';
 import { PopulationSimulator } from '../../../server/genetics/simulate/simulator.js';
 import { callsOf, type SimulatedDog } from '../../../server/genetics/simulate/dog.js';
 import { writePlink } from '../../../server/genetics/formats/plink.js';
@@ -47,6 +48,24 @@ describe('lab ingest of real-array exports our panel does not cover', function (
     expect(pair?.category).to.equal('immediate_family');
     const strangerPairs = await db('relatives').where('pet_num_a', c.petNum).orWhere('pet_num_b', c.petNum).pluck('category');
     expect(strangerPairs).to.not.include('immediate_family').and.not.include('close_family');
+  });
+
+  it('finds a full sibling typed on another version of the array, compared on the positions both carry', async () => {
+    const db = await testDb();
+    // The other version drops every fifth marker and carries a few thousand of its own.
+    const extra = buildSimulatedPanel({ snpCount: 3000, seed: 778 }).markers.filter((m) => m.kind === 'snp' && !arrayPanel.indexByLocation.has(`${m.chromosome}:${m.position}`));
+    const otherVersion = createMarkerPanel([...arrayPanel.markers.filter((_, i) => i % 5 !== 0), ...extra.map((m) => ({ ...m, id: `v2_${m.id}` }))]);
+    const [sire, dam] = simulator.breedingPair('vizsla');
+    const [first, second] = simulator.litter(sire, dam, 2);
+    const a = await ingest(first);
+    const { petNum, swabCode } = await dogAwaitingResults(db, { sex: second.sex });
+    const plink = writePlink(otherVersion, remapCalls(arrayPanel, callsOf(second), otherVersion), { familyId: 'FAM', individualId: String(second.id), sex: second.sex });
+    const outcome = await ingestGenotypeFile(db, await testLab(db), { fileName: 'v2.tped', plink, swabCode });
+    expect(outcome.status).to.equal('released');
+    const panels = await db('genotypes').whereIn('pet_num', [a.petNum, petNum]).distinct('panel_id').pluck('panel_id');
+    expect(panels).to.have.length(2);
+    const pair = await db('relatives').where({ pet_num_a: Math.min(a.petNum, petNum), pet_num_b: Math.max(a.petNum, petNum) }).first();
+    expect(pair?.category).to.equal('immediate_family');
   });
 
   it("says 'not tested on this sample' for what the array does not cover, and reads the named variants it does", async () => {
