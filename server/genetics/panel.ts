@@ -38,7 +38,86 @@ export interface MarkerPanel {
   /** Indices of the autosomal SNPs (the ones ancestry, relatedness and COI use). */
   autosomalSnps: Uint32Array;
   indexById: ReadonlyMap<string, number>;
-  indexByLocation: ReadonlyMap<string, number>;
+  indexByLocation: LocationIndex;
+}
+
+/** Finds a marker by chromosome and position; `get`/`has` take a locationKey. */
+export interface LocationIndex {
+  at(chromosome: number, position: number): number | undefined;
+  get(key: string): number | undefined;
+  has(key: string): boolean;
+}
+
+/**
+ * A binary search in the panel's sorted chromosomes and positions: nothing to build, so a 230k-marker
+ * export is read without making a map of 230k keys. Of two markers at one position, the last is found.
+ */
+export function sortedLocationIndex(chromosomes: Uint8Array, positions: Uint32Array, ranges: readonly ChromosomeRange[]): LocationIndex {
+  const rangeOf = new Map(ranges.map((range) => [range.chromosome, range]));
+  const at = (chromosome: number, position: number): number | undefined => {
+    const range = rangeOf.get(chromosome);
+    if (!range) return undefined;
+    let lo = range.start;
+    let hi = range.end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (positions[mid] <= position) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > range.start && positions[lo - 1] === position && chromosomes[lo - 1] === chromosome ? lo - 1 : undefined;
+  };
+  const parse = (key: string): [number, number] => {
+    const colon = key.indexOf(':');
+    return [Number(key.slice(0, colon)), Number(key.slice(colon + 1))];
+  };
+  return {
+    at,
+    get: (key) => at(...parse(key)),
+    has: (key) => at(...parse(key)) !== undefined,
+  };
+}
+
+/** A map built on first use. */
+export class LazyMap<K, V> implements ReadonlyMap<K, V> {
+  #map: Map<K, V> | undefined;
+  constructor(private readonly build: () => Map<K, V>) {}
+  get #built(): Map<K, V> {
+    return (this.#map ??= this.build());
+  }
+  get size() {
+    return this.#built.size;
+  }
+  get(key: K) {
+    return this.#built.get(key);
+  }
+  has(key: K) {
+    return this.#built.has(key);
+  }
+  forEach(callback: (value: V, key: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown) {
+    this.#built.forEach((value, key) => callback.call(thisArg, value, key, this));
+  }
+  entries() {
+    return this.#built.entries();
+  }
+  keys() {
+    return this.#built.keys();
+  }
+  values() {
+    return this.#built.values();
+  }
+  [Symbol.iterator]() {
+    return this.#built[Symbol.iterator]();
+  }
+}
+
+/** Marker ids to indices; an id given twice is refused. */
+export function indexMarkersById(markers: readonly Marker[]): Map<string, number> {
+  const map = new Map<string, number>();
+  markers.forEach((m, i) => {
+    if (map.has(m.id)) throw new Error(`Duplicate marker id ${m.id}`);
+    map.set(m.id, i);
+  });
+  return map;
 }
 
 export const locationKey = (chromosome: number, position: number): string => `${chromosome}:${position}`;
@@ -50,22 +129,18 @@ export function createMarkerPanel(markers: readonly Marker[]): MarkerPanel {
   const chromosomes = new Uint8Array(n);
   const positions = new Uint32Array(n);
   const cm = new Float64Array(n);
-  const indexById = new Map<string, number>();
-  const indexByLocation = new Map<string, number>();
   const ranges: ChromosomeRange[] = [];
   const autosomal: number[] = [];
-  sorted.forEach((m, i) => {
+  for (let i = 0; i < n; i++) {
+    const m = sorted[i];
     chromosomes[i] = m.chromosome;
     positions[i] = m.position;
     cm[i] = centimorgans(m.chromosome, m.position);
-    if (indexById.has(m.id)) throw new Error(`Duplicate marker id ${m.id}`);
-    indexById.set(m.id, i);
-    indexByLocation.set(locationKey(m.chromosome, m.position), i);
     const last = ranges[ranges.length - 1];
     if (!last || last.chromosome !== m.chromosome) ranges.push({ chromosome: m.chromosome, start: i, end: i + 1 });
     else last.end = i + 1;
     if (m.kind === 'snp' && m.chromosome >= 1 && m.chromosome < X_CHROMOSOME) autosomal.push(i);
-  });
+  }
   return {
     markers: sorted,
     chromosomes,
@@ -73,8 +148,8 @@ export function createMarkerPanel(markers: readonly Marker[]): MarkerPanel {
     centimorgans: cm,
     ranges,
     autosomalSnps: Uint32Array.from(autosomal),
-    indexById,
-    indexByLocation,
+    indexById: new LazyMap(() => indexMarkersById(sorted)),
+    indexByLocation: sortedLocationIndex(chromosomes, positions, ranges),
   };
 }
 
@@ -186,7 +261,7 @@ export function intersectPanels(a: MarkerPanel, b: MarkerPanel): PanelIntersecti
   const ib: number[] = [];
   const flips: number[] = [];
   a.markers.forEach((m, i) => {
-    const j = b.indexByLocation.get(locationKey(m.chromosome, m.position));
+    const j = b.indexByLocation.at(m.chromosome, m.position);
     if (j === undefined) return;
     const other = b.markers[j];
     if (other.ref === m.ref && other.alt === m.alt) flips.push(0);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { NO_CALL, type Calls } from '../genetics/genotype.js';
-import { locationKey, type Marker, type MarkerPanel } from '../genetics/panel.js';
+import { indexMarkersById, LazyMap, sortedLocationIndex, type Marker, type MarkerPanel } from '../genetics/panel.js';
 import { isLineageChromosome } from '../genetics/chromosomes.js';
 import type { TpedGenotypes } from '../genetics/formats/plink.js';
 
@@ -131,45 +131,6 @@ function panelFor(panelId: number, markers: StoredMarkers, own: MarkerPanel, pla
   return panel;
 }
 
-/** A map built on first use: the engine never looks an array's markers up by id, and by location only to meet another panel. */
-class LazyIndex<K, V> implements ReadonlyMap<K, V> {
-  #map: Map<K, V> | undefined;
-  constructor(private readonly build: () => Map<K, V>) {}
-  get #built(): Map<K, V> {
-    return (this.#map ??= this.build());
-  }
-  get size() {
-    return this.#built.size;
-  }
-  get(key: K) {
-    return this.#built.get(key);
-  }
-  has(key: K) {
-    return this.#built.has(key);
-  }
-  forEach(callback: (value: V, key: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown) {
-    this.#built.forEach((value, key) => callback.call(thisArg, value, key, this));
-  }
-  entries() {
-    return this.#built.entries();
-  }
-  keys() {
-    return this.#built.keys();
-  }
-  values() {
-    return this.#built.values();
-  }
-  [Symbol.iterator]() {
-    return this.#built[Symbol.iterator]();
-  }
-}
-
-function byId(markers: readonly Marker[]): Map<string, number> {
-  const map = new Map<string, number>();
-  markers.forEach((m, i) => map.set(m.id, i));
-  return map;
-}
-
 /** The export's panel without its unplaced and repeated markers (they stay sorted: no re-sort). */
 function subPanel(own: MarkerPanel, placed: readonly number[], markers: Marker[]): MarkerPanel {
   const n = placed.length;
@@ -197,12 +158,8 @@ function subPanel(own: MarkerPanel, placed: readonly number[], markers: Marker[]
     centimorgans,
     ranges,
     autosomalSnps: Uint32Array.from(autosomal),
-    indexById: new LazyIndex(() => byId(markers)),
-    indexByLocation: new LazyIndex(() => {
-      const map = new Map<string, number>();
-      for (let k = 0; k < n; k++) map.set(locationKey(chromosomes[k], positions[k]), k);
-      return map;
-    }),
+    indexById: new LazyMap(() => indexMarkersById(markers)),
+    indexByLocation: sortedLocationIndex(chromosomes, positions, ranges),
   };
 }
 

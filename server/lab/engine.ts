@@ -8,7 +8,7 @@ import { inferSex, sexMismatch } from '../genetics/compute/sex-check.js';
 import type { HealthStatus } from '../genetics/compute/health.js';
 import type { TraitCall } from '../genetics/compute/traits.js';
 import type { Calls } from '../genetics/genotype.js';
-import { locationKey, type MarkerPanel } from '../genetics/panel.js';
+import type { MarkerPanel } from '../genetics/panel.js';
 import { GenotypeFileError } from '../genetics/formats/genotype-file-error.js';
 import { DEFAULT_MAX_NO_CALL_RATE, parseTsvGenotypes } from '../genetics/formats/tsv.js';
 import { parseTfam, parseTped, type TpedGenotypes } from '../genetics/formats/plink.js';
@@ -38,7 +38,7 @@ function labPanelCoverage(own: TpedGenotypes, panel: MarkerPanel): { coverage: n
   let placed = 0;
   for (const marker of own.panel.markers) {
     if (marker.chromosome > 0) placed++;
-    if (panel.indexByLocation.has(locationKey(marker.chromosome, marker.position))) covered++;
+    if (panel.indexByLocation.at(marker.chromosome, marker.position) !== undefined) covered++;
   }
   return { coverage: covered / panel.markers.length, markers: placed };
 }
@@ -186,7 +186,7 @@ export function analyseArrayGenotype(reference: ReferencePanel, arrayPanel: Mark
   const labPanel = reference.panel;
   const analysis = analyseGenotype(reference, remapCalls(arrayPanel, calls, labPanel), statedSex);
   const covered = (index: number | undefined) =>
-    index !== undefined && arrayPanel.indexByLocation.has(locationKey(labPanel.markers[index].chromosome, labPanel.markers[index].position));
+    index !== undefined && arrayPanel.indexByLocation.at(labPanel.markers[index].chromosome, labPanel.markers[index].position) !== undefined;
   for (const row of analysis.results.health) {
     if (row.call === 'no_call' && !covered(labPanel.indexById.get(row.conditionSlug))) Object.assign(row, { call: 'not_tested', resultText: NOT_TESTED, variantCopies: null });
   }

@@ -76,7 +76,7 @@ export function parseTped(text: string, panel?: MarkerPanel, options: TpedOption
     markerCount++;
     const missing = a === '0' || b === '0';
     if (panel && calls && seen) {
-      const index = panel.indexByLocation.get(`${chromosome}:${position}`);
+      const index = panel.indexByLocation.at(chromosome, position);
       if (index === undefined) {
         unmatched++;
         continue;
@@ -100,9 +100,10 @@ export function parseTped(text: string, panel?: MarkerPanel, options: TpedOption
     const uncovered = seen.length - seen.reduce((s, x) => s + x, 0);
     return { panel, calls, unmatched, uncovered, markerCount };
   }
-  const ownPanel = createMarkerPanel(own);
-  const ordered = new Uint8Array(own.length);
-  own.forEach((m, i) => (ordered[ownPanel.indexById.get(m.id)!] = ownCalls[i]));
+  // Sorted here as createMarkerPanel sorts (a stable sort by location), so the calls follow without a map of ids.
+  const order = own.map((_, i) => i).sort((x, y) => own[x].chromosome - own[y].chromosome || own[x].position - own[y].position);
+  const ownPanel = createMarkerPanel(order.map((i) => own[i]));
+  const ordered = Uint8Array.from(order, (i) => ownCalls[i]);
   return { panel: ownPanel, calls: ordered, unmatched: 0, uncovered: 0, markerCount };
 }
 
