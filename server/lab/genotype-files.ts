@@ -4,6 +4,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { IngestFile } from './ingest.js';
 import { IngestError } from './ingest-error.js';
 
+// Files a raw-data zip may carry beside the genotypes: notes, licences, the system's own files.
+const NOT_GENOTYPES = /(^|\/)(__MACOSX\/|\.[^/]*$)|\.(md|pdf|html?|rtf|json|xml|png|jpe?g)$|(^|\/)(readme|licen[cs]e)[^/]*$/i;
+
 /** Raw-data files as the lab receives them: consumer TSVs, PLINK .tped/.tfam pairs, or a zip of either. */
 export function genotypeFilesFromEntries(entries: { name: string; content: Uint8Array }[], swabCode?: string): IngestFile[] {
   const files: IngestFile[] = [];
@@ -12,14 +15,14 @@ export function genotypeFilesFromEntries(entries: { name: string; content: Uint8
     const extension = path.extname(entry.name).toLowerCase();
     const base = entry.name.slice(0, entry.name.length - extension.length);
     if (extension === '.zip') {
-      const inside = Object.entries(unzipSync(entry.content)).filter(([name]) => !name.endsWith('/') && !name.startsWith('__MACOSX'));
-      files.push(...genotypeFilesFromEntries(inside.map(([name, content]) => ({ name: `${entry.name}:${name}`, content })), swabCode));
+      const inside = Object.entries(unzipSync(entry.content)).filter(([name]) => !name.endsWith('/') && !NOT_GENOTYPES.test(name));
+      files.push(...genotypeFilesFromEntries(pairLonePlinkFiles(inside.map(([name, content]) => ({ name: `${entry.name}:${name}`, content }))), swabCode));
     } else if (extension === '.tped' || extension === '.tfam') {
       const pair = plink.get(base) ?? {};
-      pair[extension === '.tped' ? 'tped' : 'tfam'] = strFromU8(entry.content);
+      pair[extension === '.tped' ? 'tped' : 'tfam'] = withoutByteOrderMark(strFromU8(entry.content));
       plink.set(base, pair);
     } else {
-      files.push({ fileName: entry.name, text: strFromU8(entry.content) });
+      files.push({ fileName: entry.name, text: withoutByteOrderMark(strFromU8(entry.content)) });
     }
   }
   for (const [base, pair] of plink) {
@@ -29,6 +32,17 @@ export function genotypeFilesFromEntries(entries: { name: string; content: Uint8
   }
   return files;
 }
+
+/** A zip holding exactly one .tped and one .tfam is one export, whatever their names. */
+function pairLonePlinkFiles(entries: { name: string; content: Uint8Array }[]): { name: string; content: Uint8Array }[] {
+  const ofKind = (extension: string) => entries.filter((entry) => path.extname(entry.name).toLowerCase() === extension);
+  const [tped, tfam] = [ofKind('.tped'), ofKind('.tfam')];
+  if (tped.length !== 1 || tfam.length !== 1) return entries;
+  const base = tped[0].name.slice(0, -'.tped'.length);
+  return entries.map((entry) => (entry === tfam[0] ? { ...entry, name: `${base}.tfam` } : entry));
+}
+
+const withoutByteOrderMark = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 export async function readGenotypeFiles(paths: readonly string[], swabCode?: string): Promise<IngestFile[]> {
   const entries = await Promise.all(paths.map(async (file) => ({ name: path.basename(file), content: new Uint8Array(await readFile(file)) })));

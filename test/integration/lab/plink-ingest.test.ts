@@ -31,6 +31,24 @@ describe('lab ingest of PLINK exports', function () {
     expect((await ingestGenotypeFile(db, lab, file)).status).to.equal('unchanged');
   });
 
+  it('reads a zip as customers download it: notes beside the pair, differently named pair members, a byte order mark', () => {
+    const { tped, tfam } = writePlink(testWorld().panel, callsOf(testWorld().simulator.purebred('boxer', 'm')), { familyId: 'FAM', individualId: 'DOG', sex: 'm' });
+    const zip = zipSync({
+      'Embark_raw_data/README.txt': strToU8('How to read these files'),
+      'Embark_raw_data/.DS_Store': strToU8('x'),
+      '__MACOSX/Embark_raw_data/._dog.tped': strToU8('x'),
+      'Embark_raw_data/dog_genotypes.tped': strToU8(`\ufeff${tped}`),
+      'Embark_raw_data/dog_family.tfam': strToU8(tfam),
+    });
+    const files = genotypeFilesFromEntries([{ name: 'export.zip', content: zip }], 'SWAB');
+    expect(files).to.have.length(1);
+    const [file] = files;
+    if (!('plink' in file)) throw new Error('expected a PLINK export');
+    expect(file.plink.tped).to.equal(tped);
+    expect(file.plink.tfam).to.equal(tfam);
+    expect(file.swabCode).to.equal('SWAB');
+  });
+
   it('needs both files of the pair and a swab code', () => {
     expect(() => genotypeFilesFromEntries([{ name: 'a.tped', content: strToU8('1 x 0 1 A A') }], 'SWAB')).to.throw(IngestError, /both the .tped and the .tfam/);
     expect(() => genotypeFilesFromEntries([{ name: 'a.tped', content: strToU8('') }, { name: 'a.tfam', content: strToU8('') }])).to.throw(IngestError, /--swab/);
