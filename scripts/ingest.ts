@@ -1,6 +1,8 @@
-// npm run ingest -- [--swab CODE] FILE…
+// npm run ingest -- [--swab CODE [--owner EMAIL [--dog NAME]]] FILE…
 // Reads raw-data genotype files into the database: consumer TSVs (the swab code is inside),
-// PLINK .tped/.tfam pairs or a zip of them (name the swab with --swab).
+// PLINK .tped/.tfam pairs or a zip of them (name the swab with --swab). With --owner, a swab
+// code the lab does not know yet is registered for a new dog of that account (named --dog, else
+// after the export's individual id).
 import { loadSettings } from '../server/settings.js';
 import { openDatabase } from '../server/db/index.js';
 import { migrateToLatest } from '../server/db/migrate.js';
@@ -8,13 +10,19 @@ import { syncCatalogues } from '../server/catalogue/sync.js';
 import { openLab } from '../server/lab/lab.js';
 import { ingestGenotypeFile, IngestError } from '../server/lab/ingest.js';
 import { readGenotypeFiles } from '../server/lab/genotype-files.js';
+import { registerSwabForExport } from '../server/lab/new-dog-swab.js';
 
 const args = process.argv.slice(2);
-const swabAt = args.indexOf('--swab');
-const swabCode = swabAt >= 0 ? args[swabAt + 1] : undefined;
-const paths = args.filter((_, i) => i !== swabAt && i !== swabAt + 1);
-if (paths.length === 0 || (swabAt >= 0 && !swabCode)) {
-  console.error('usage: npm run ingest -- [--swab CODE] FILE…');
+const OPTIONS = ['--swab', '--owner', '--dog'] as const;
+const option = (name: (typeof OPTIONS)[number]) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? (args[at + 1] ?? '') : undefined;
+};
+const [swabCode, ownerEmail, dogName] = OPTIONS.map(option);
+const optionPositions = new Set(OPTIONS.flatMap((name) => (args.includes(name) ? [args.indexOf(name), args.indexOf(name) + 1] : [])));
+const paths = args.filter((_, i) => !optionPositions.has(i));
+if (paths.length === 0 || swabCode === '' || ownerEmail === '' || dogName === '' || (ownerEmail && !swabCode) || (dogName && !ownerEmail)) {
+  console.error('usage: npm run ingest -- [--swab CODE [--owner EMAIL [--dog NAME]]] FILE…');
   process.exit(2);
 }
 
@@ -35,6 +43,9 @@ try {
   }
   for (const file of files) {
     try {
+      if (ownerEmail && (await registerSwabForExport(database.db, file, { ownerEmail, dogName })) === 'registered') {
+        console.log(`${file.fileName}: swab ${swabCode} registered for a new dog of ${ownerEmail}`);
+      }
       const started = Date.now();
       const outcome = await ingestGenotypeFile(database.db, lab, file);
       const took = `${Date.now() - started} ms`;

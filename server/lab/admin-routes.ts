@@ -8,6 +8,7 @@ import { openLab } from './lab.js';
 import { ingestGenotypeFile, type IngestOutcome } from './ingest.js';
 import { IngestError } from './ingest-error.js';
 import { genotypeFilesFromEntries } from './genotype-files.js';
+import { registerSwabForExport } from './new-dog-swab.js';
 
 export const UPLOAD_PATH = '/admin/lab/upload';
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -17,7 +18,7 @@ const MAX_FILE_BYTES = 64 * 1024 * 1024;
  * parser runs first, and only for a signed-in admin: nobody else gets as far as uploading.
  */
 export function labUploadParser(db: Db): RequestHandler[] {
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_FILE_BYTES, files: 3, fields: 5 } });
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_FILE_BYTES, files: 3, fields: 6 } });
   return [loadCurrentUser(db), requireAdmin, upload.array('files', 3)];
 }
 
@@ -47,7 +48,10 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
 
   router.post(UPLOAD_PATH, requireAdmin, async (req, res) => {
     const uploads = (req.files as Express.Multer.File[] | undefined) ?? [];
-    const swabCode = typeof req.body?.swabCode === 'string' && req.body.swabCode.trim() ? req.body.swabCode.trim().slice(0, 64) : undefined;
+    const field = (name: string, max: number) => (typeof req.body?.[name] === 'string' && req.body[name].trim() ? req.body[name].trim().slice(0, max) : undefined);
+    const swabCode = field('swabCode', 64);
+    const ownerEmail = field('ownerEmail', 254);
+    const dogName = field('dogName', 50);
     if (uploads.length === 0) return render(res, 400, [], ['Choose a genotype file to upload.']);
     const messages: string[] = [];
     const errors: string[] = [];
@@ -56,6 +60,9 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
       const lab = await openLab(db, settings.lab);
       for (const file of files) {
         try {
+          if (ownerEmail && (await registerSwabForExport(db, file, { ownerEmail, dogName })) === 'registered') {
+            messages.push(`${file.fileName}: swab ${swabCode} registered for a new dog of ${ownerEmail}.`);
+          }
           messages.push(describe(file.fileName, await ingestGenotypeFile(db, lab, file)));
         } catch (error) {
           if (!(error instanceof IngestError)) throw error;

@@ -45,6 +45,27 @@ describe('admin lab upload', function () {
     expect(response.text).to.include(`swab ${swabCode} released`);
   });
 
+  it('registers an unknown swab of a PLINK export for a new dog of the account named in the form', async () => {
+    const db = await testDb();
+    const lab = await testLab(db);
+    const owner = await createUser(db, { email: 'importer@example.test' });
+    const { tped, tfam } = writePlink(lab.panel, callsOf(testWorld().simulator.purebred('boxer', 'f')), { familyId: 'F', individualId: 'Tilly', sex: 'f' });
+    const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
+    const token = await csrfToken(agent, '/admin/lab');
+    const zip = zipSync({ 'dog.tped': strToU8(tped), 'dog.tfam': strToU8(tfam) });
+    const response = await agent
+      .post('/admin/lab/upload')
+      .field('_csrf', token)
+      .field('swabCode', 'IMPORTED000001')
+      .field('ownerEmail', 'importer@example.test')
+      .attach('files', Buffer.from(zip), 'export.zip')
+      .expect(200);
+    expect(response.text).to.include('swab IMPORTED000001 registered for a new dog of importer@example.test');
+    const dog = await db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').where('pet_owners.user_id', owner.id).first('pets.name', 'pets.sex', 'pets.pet_num');
+    expect(dog).to.include({ name: 'Tilly', sex: 'f' });
+    expect(response.text).to.include(`swab IMPORTED000001 released for dog ${dog.pet_num}`);
+  });
+
   it('shows a file error naming the line, and changes nothing', async () => {
     const db = await testDb();
     const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
