@@ -84,6 +84,8 @@ export async function ingestGenotypeFile(db: Db, lab: Lab, file: IngestFile): Pr
       return { status: 'held' as const, swabCode: swab.swab_code, petNum, reason };
     }
     await release(trx, swab, sampleId);
+    // An owner who did not say the dog's sex gets the one its DNA shows.
+    if (!statedSex && analysis.inferredSex) await trx('pets').where({ pet_num: petNum }).whereNull('sex').update({ sex: analysis.inferredSex });
     await upsertRelatives(trx, petNum, relatives);
     await queueResultsEmail(trx, petNum, swab.swab_code);
     return { status: 'released' as const, swabCode: swab.swab_code, petNum, relatives: relatives.length };

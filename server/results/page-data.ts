@@ -2,7 +2,8 @@
 import type { Db } from '../db/index.js';
 import type { Pet } from '../pets/queries.js';
 import { RELATEDNESS_CATEGORIES } from '../genetics/compute/relatedness.js';
-import { geneticStatsProps } from './genetic-stats.js';
+import { geneticStatsProps, loadGeneticStatsForPets } from './genetic-stats.js';
+import { INBREEDING_EXPLANATION, inbreedingText } from './inbreeding.js';
 import { loadBreedMix } from './breed-mix.js';
 import { DONUT, donutSegments, percentRing } from './breed-mix-rules.js';
 import { loadBreedInfo, loadSimilarPets } from './breed-info.js';
@@ -34,7 +35,7 @@ export interface PageContext {
 }
 
 /** Helpers every results view uses. */
-export const healthWords = { CALL_LABELS, SEVERITY_LABELS, CARRIER_VERSUS_AT_RISK, modeOfInheritanceWords };
+export const healthWords = { CALL_LABELS, SEVERITY_LABELS, CARRIER_VERSUS_AT_RISK, INBREEDING_EXPLANATION, modeOfInheritanceWords };
 
 export async function profilePage({ db, pet }: PageContext) {
   const [status, details, geneticStats] = await Promise.all([resultsStatus(db, pet.petNum), loadProfileDetails(db, pet), geneticStatsProps(db, pet, { isPublic: false })]);
@@ -99,8 +100,9 @@ export async function breedPage({ db, pet }: PageContext) {
 }
 
 export async function healthPage({ db, pet }: PageContext, filter: HealthFilter) {
-  const [status, conditions] = await Promise.all([resultsStatus(db, pet.petNum), loadHealthResults(db, pet.petNum, filter)]);
-  return { status, conditions, counts: healthCounts(conditions), filter, showOfaReport: pet.showOfaReport, health: healthWords };
+  const [status, conditions, stats] = await Promise.all([resultsStatus(db, pet.petNum), loadHealthResults(db, pet.petNum, filter), loadGeneticStatsForPets(db, [pet.petNum])]);
+  const coi = stats.get(pet.petNum)?.coi ?? null;
+  return { status, conditions, counts: healthCounts(conditions), filter, showOfaReport: pet.showOfaReport, health: healthWords, inbreeding: coi === null ? null : inbreedingText(coi) };
 }
 
 export async function traitsPage({ db, pet }: PageContext) {

@@ -95,6 +95,18 @@ describe('lab ingest of raw-data files', function () {
     expect((await db('genotypes').where({ pet_num: petNum }).first()).lab_review_hold).to.equal(true);
   });
 
+  it("gives a dog whose sex its owner did not state the sex its DNA shows, and keeps a stated one", async () => {
+    const db = await testDb();
+    const lab = await testLab(db);
+    const unknown = await dogAwaitingResults(db);
+    await db('pets').where({ pet_num: unknown.petNum }).update({ sex: null });
+    expect((await ingestGenotypeFile(db, lab, { fileName: 'm.tsv', text: genotypeFile(testWorld().simulator.purebred('pug', 'm'), unknown.swabCode) })).status).to.equal('released');
+    expect((await db('pets').where({ pet_num: unknown.petNum }).first('sex')).sex).to.equal('m');
+    const stated = await dogAwaitingResults(db, { sex: 'f' });
+    await ingestGenotypeFile(db, lab, { fileName: 'f.tsv', text: genotypeFile(testWorld().simulator.purebred('pug', 'f'), stated.swabCode) });
+    expect((await db('pets').where({ pet_num: stated.petNum }).first('sex')).sex).to.equal('f');
+  });
+
   describe('refuses bad files with an error naming the line, writing nothing', () => {
     async function refused(mutate: (lines: string[]) => string[], message: RegExp, line?: number) {
       const db = await testDb();

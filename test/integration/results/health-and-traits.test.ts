@@ -61,6 +61,15 @@ describe('health and traits pages', function () {
     if (withUrl) expect(html).to.include(`href="${withUrl.url}"`);
   });
 
+  it("reports the dog's coefficient of inbreeding from its stored genetic stats", async () => {
+    const db = await testDb();
+    const agent = await signInAsDemo(app, 'parent');
+    const { coi } = await db('genetic_stats').where({ pet_num: biscuit }).first('coi');
+    const html = (await agent.get(`/members/results/health?i=${biscuit}`)).text;
+    expect(html).to.include(`data-inbreeding="${Number(coi).toFixed(4)}"`);
+    expect(mainText(html)).to.include(`Coefficient of inbreeding: ${Number(coi).toFixed(4)} (${(Number(coi) * 100).toFixed(1)}%`);
+  });
+
   it('shows the beta flag, and the OFA report link only when showOfaReport is set', async () => {
     const db = await testDb();
     const agent = await signInAsDemo(app, 'parent');
