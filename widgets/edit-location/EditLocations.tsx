@@ -9,6 +9,7 @@ import { Snackbar } from '../places/Snackbar';
 import type { PlaceDetails } from '../places/types';
 import { fetchPetLocations, PET_LOCATION_TYPES, savePetLocation, type PetLocationsData, type PetLocationType, type SavedLocation } from './api';
 import { BUSINESS_TYPE_LEGEND, CHOOSE_A_PLACE, EDIT_LOCATION_TITLE, locationHeading, NO_LOCATION, SEARCH_LABEL } from './text';
+import { ModalFormFooter } from '../places/ModalFormFooter';
 
 export interface EditLocationsProps extends PlaceWidgetProps {
   /** After a save: spec 1 §4 reloads the page. */
@@ -182,19 +183,7 @@ function EditLocationModal({ type, dogName, saved, service, busy, onClose, onSav
             ))}
           </fieldset>
         )}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="edit-location__buttons">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={busy || loadingDetails}>
-            Save
-          </button>
-        </div>
+        <ModalFormFooter error={error} busy={busy || loadingDetails} onCancel={onClose} />
       </form>
       {children}
     </Modal>

@@ -9,6 +9,7 @@ import type { PlaceDetails } from '../places/types';
 import { fetchVetInfo, updateVetPracticeDetails, type VetInfo as VetInfoData } from './api';
 import { CHOOSE_A_PLACE } from '../edit-location/text';
 import { MAY_CONTACT_VET, NO_PRACTICE, RESET_QUESTION, RESET_TITLE, VET_INFO_TITLE, VET_SEARCH_LABEL, vetUpdateErrorText } from './text';
+import { ModalFormFooter } from '../places/ModalFormFooter';
 
 export interface VetInfoProps extends PlaceWidgetProps {
   reload?: () => void;
@@ -175,19 +176,7 @@ function VetInfoModal({ data, service, busy, onClose, onSave, children }: VetInf
         <label className="vet-info__may-contact">
           <input type="checkbox" name="embarkMayContactVet" checked={mayContact} onChange={(event) => setMayContact(event.target.checked)} /> {MAY_CONTACT_VET.replace('{name}', data.name)}
         </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="edit-location__buttons">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" disabled={busy || loadingDetails}>
-            Save
-          </button>
-        </div>
+        <ModalFormFooter error={error} busy={busy || loadingDetails} onCancel={onClose} />
       </form>
       {children}
     </Modal>
