@@ -14,22 +14,18 @@ export interface ArrayGenotype {
   markerCount: number;
 }
 
-/** A stored array panel's markers in panel order: their ids and alleles as the database has them. */
+/** A stored array panel's alleles in panel order, as the database has them, and their version. */
 interface StoredMarkers {
   checksum: string;
-  ids: Int32Array;
+  version: number;
   refs: string[];
   alts: string[];
 }
 
 interface Learned {
   index: number;
-  id: number;
   ref: string;
   alt: string;
-  /** The alleles as read from the database, before this export taught us more. */
-  oldRef: string;
-  oldAlt: string;
 }
 
 /** Identity of an array: its placed marker positions in order (alleles are learned over time). */
@@ -41,10 +37,12 @@ function positionsChecksum(markers: readonly { chromosome: number; position: num
 
 /**
  * A genotype from a real array export (a PLINK .tped) that our simulated panel does not cover:
- * stored on the array's own panel, markers keyed by chromosome and position. A marker's alleles
- * are learned from the exports: the first letter seen is its reference, the first other letter its
- * alternative ('N' until a dog shows one). Calls count copies of the alternative, so stored
- * genotypes stay right as alleles are learned.
+ * stored on the array's own panel, whose markers (keyed by chromosome and position) live in the
+ * panel's row. A marker's alleles are learned from the exports: the first letter seen is its
+ * reference, the first other letter its alternative ('N' until a dog shows one); a position the lab
+ * panel has starts with the lab's alleles. Calls count copies of the alternative, so stored
+ * genotypes stay right as alleles are learned. Other panels meet this one by location, their
+ * alleles reconciled when panels are intersected.
  */
 export async function arrayGenotype(db: Db, own: TpedGenotypes): Promise<ArrayGenotype> {
   // Unplaced markers (chromosome 0) cannot be compared across arrays; a second probe at a position is dropped.
@@ -62,12 +60,13 @@ export async function arrayGenotype(db: Db, own: TpedGenotypes): Promise<ArrayGe
     const panelId = existing ?? (await createArrayPanel(trx, fileMarkers, checksum));
     let markers = await cachedMarkers(trx, panelId, checksum, false);
     let result = reconcile(markers, own, placed);
-    if (!(await learn(trx, result.learned))) {
+    if (!(await learn(trx, panelId, markers, result.learned))) {
       // another process learned some of these alleles first: start again from the database
       markers = await cachedMarkers(trx, panelId, checksum, true);
       result = reconcile(markers, own, placed);
-      if (!(await learn(trx, result.learned))) throw new Error('Marker alleles changed while reading an export; try again');
+      if (!(await learn(trx, panelId, markers, result.learned))) throw new Error('Marker alleles changed while reading an export; try again');
     }
+    if (result.learned.length > 0) markers.version++;
     const cachedPanel = panelCache.get(panelId);
     for (const m of result.learned) {
       markers.refs[m.index] = m.ref;
@@ -98,16 +97,26 @@ async function cachedMarkers(db: Db, panelId: number, checksum: string, reload: 
   return remember(panelId, await storedMarkers(db, panelId, checksum));
 }
 
-/** Records learned alleles; false when some marker no longer had the allele we read (learned elsewhere). */
-async function learn(db: Db, learned: readonly Learned[]): Promise<boolean> {
+/** Records learned alleles; false when another process changed the panel's alleles since we read them. */
+async function learn(db: Db, panelId: number, markers: StoredMarkers, learned: readonly Learned[]): Promise<boolean> {
   if (learned.length === 0) return true;
-  const result = await db.raw(
-    `update markers set ref_allele = v.ref, alt_allele = v.alt
-       from unnest(?::int[], ?::text[], ?::text[], ?::text[], ?::text[]) as v(id, ref, alt, old_ref, old_alt)
-      where markers.id = v.id and markers.ref_allele = v.old_ref and markers.alt_allele = v.old_alt`,
-    [learned.map((m) => m.id), learned.map((m) => m.ref), learned.map((m) => m.alt), learned.map((m) => m.oldRef), learned.map((m) => m.oldAlt)] as never,
-  );
-  return (result.rowCount ?? result.affectedRows ?? 0) === learned.length;
+  const refs = markers.refs.slice();
+  const alts = markers.alts.slice();
+  for (const m of learned) {
+    refs[m.index] = m.ref;
+    alts[m.index] = m.alt;
+  }
+  const updated = await db('marker_panels')
+    .where({ id: panelId, alleles_version: markers.version })
+    .update({ ref_alleles: alleleText(refs), alt_alleles: alleleText(alts), alleles_version: markers.version + 1 });
+  return updated === 1;
+}
+
+/** One letter a marker: the alleles of an array are single bases (or 'N' while unknown). */
+function alleleText(alleles: readonly string[]): string {
+  const text = alleles.join('');
+  if (text.length !== alleles.length) throw new Error('Array marker alleles must be single letters');
+  return text;
 }
 
 /**
@@ -163,47 +172,20 @@ function subPanel(own: MarkerPanel, placed: readonly number[], markers: Marker[]
   };
 }
 
+const DESCRIPTION = 'Imported from a genotyping array export';
+
 /**
- * Stores a new array's panel and its markers, and leaves them in the cache so nothing is read back.
- * A position already known (from the lab panel or another array) keeps its row and alleles; the
- * others become new markers. Returns the panel's id.
+ * Stores a new array's panel in one row: its probe names, positions and alleles as text, one entry
+ * a marker. Positions already stored as markers (the lab panel's) start with their stored alleles.
+ * Nothing is read back: the cache holds what was written. Returns the panel's id.
  */
 async function createArrayPanel(db: Db, markers: readonly Marker[], checksum: string): Promise<number> {
-  const columns = markerColumns(markers);
-  const panel = { name: `array-${checksum.slice(0, 12)}`, count: markers.length, checksum };
-  // one big statement: compiling it to machine code costs more than it saves
-  await db.raw('set local jit = off');
-  let created: { panelId: number | null; markers?: StoredMarkers };
-  try {
-    // in a savepoint: a position stored meanwhile by another import fails the plain insert
-    created = await db.transaction((savepoint) => insertPanelAndMarkers(savepoint, columns, panel));
-  } catch (error) {
-    if ((error as { code?: string }).code !== '23505') throw error;
-    created = await upsertPanelAndMarkers(db, columns, panel);
-  }
-  if (created.panelId === null) {
-    // another import of this array stored it first (and has committed): use theirs
-    return (await db('marker_panels').where({ markers_sha256: checksum }).first('id')).id;
-  }
-  if (created.markers) remember(created.panelId, created.markers);
-  return created.panelId;
-}
-
-/**
- * The markers as five space-separated lists, split by string_to_array: half the cost of sending
- * five 230k-element array parameters. Probe names hold no whitespace (a .tped splits on it).
- */
-interface MarkerColumns {
-  names: string;
-  chromosomes: string;
-  positions: string;
-  refs: string[];
-  alts: string[];
-}
-
-function markerColumns(markers: readonly Marker[]): MarkerColumns {
   const n = markers.length;
-  const [names, chromosomes, positions, refs, alts] = [new Array<string>(n), new Array<number>(n), new Array<number>(n), new Array<string>(n), new Array<string>(n)];
+  const names = new Array<string>(n);
+  const chromosomes = new Array<number>(n);
+  const positions = new Array<number>(n);
+  const refs = new Array<string>(n);
+  const alts = new Array<string>(n);
   for (let k = 0; k < n; k++) {
     const m = markers[k];
     if (/\s/.test(m.id)) throw new Error(`Marker name with whitespace: ${JSON.stringify(m.id)}`);
@@ -213,80 +195,40 @@ function markerColumns(markers: readonly Marker[]): MarkerColumns {
     refs[k] = m.ref;
     alts[k] = m.alt === m.ref ? 'N' : m.alt;
   }
-  return { names: names.join(' '), chromosomes: chromosomes.join(' '), positions: positions.join(' '), refs, alts };
-}
-
-const COLUMNS_SQL = `unnest(string_to_array(?, ' '), string_to_array(?, ' ')::smallint[], string_to_array(?, ' ')::int[], string_to_array(?, ' '), string_to_array(?, ' '))`;
-const columnBindings = (c: MarkerColumns) => [c.names, c.chromosomes, c.positions, c.refs.join(' '), c.alts.join(' ')];
-
-interface NewPanel {
-  name: string;
-  count: number;
-  checksum: string;
-}
-
-const DESCRIPTION = 'Imported from a genotyping array export';
-
-/**
- * One statement: the export's positions already stored are found by one hash join, the others get
- * their ids from the sequence and are inserted plainly (ON CONFLICT's speculative insertion made
- * the insert twice as slow), and the panel is written with its ordered ids without joining back
- * to markers. Only the rows that existed come back, with their stored alleles; the new ones hold the
- * file's.
- */
-async function insertPanelAndMarkers(db: Db, columns: MarkerColumns, panel: NewPanel): Promise<{ panelId: number | null; markers?: StoredMarkers }> {
-  // The planner cannot know the export is sorted: a merge join would sort it, a nested loop probe
-  // the index 230k times. One hash join in memory is what this statement needs.
-  const { rows } = await inOneHashJoin(db, () => db.raw<{ rows: { panel_id: number | null; ids: string | null; existing: string | null }[] }>(
-    `with matched as materialized (
-       select v.*, coalesce(m.id, nextval('markers_id_seq')::int) as id, m.id is not null as existed, m.ref_allele, m.alt_allele
-         from ${COLUMNS_SQL} with ordinality as v(name, chromosome, position, ref, alt, idx)
-         left join markers m on m.chromosome = v.chromosome and m.position = v.position and m.chromosome > 0
-     ), inserted as (
-       insert into markers (id, name, chromosome, position, ref_allele, alt_allele)
-       select id, name, chromosome, position, ref, alt from matched where not existed
-     ), panel as (
-       insert into marker_panels (name, marker_count, markers_sha256, description, marker_ids)
-       select ?, ?, ?, '${DESCRIPTION}', array_agg(id order by idx) from matched
-       on conflict (markers_sha256) do nothing
-       returning id, marker_ids
-     )
-     select (select id from panel) as panel_id,
-            (select array_to_string(marker_ids, ',') from panel) as ids,
-            (select string_agg(concat_ws(' ', idx, ref_allele, alt_allele), ',') from matched where existed) as existing`,
-    [...columnBindings(columns), panel.name, panel.count, panel.checksum] as never,
-  ));
-  const [row] = rows;
-  if (row.panel_id === null) return { panelId: null };
-  const refs = columns.refs.slice();
-  const alts = columns.alts.slice();
-  for (const entry of row.existing ? row.existing.split(',') : []) {
-    const [idx, ref, alt] = entry.split(' ');
-    refs[Number(idx) - 1] = ref;
-    alts[Number(idx) - 1] = alt;
+  const [chromosomeList, positionList] = [chromosomes.join(' '), positions.join(' ')];
+  const { rows: known } = await inOneHashJoin(db, () =>
+    db.raw<{ rows: { idx: string; ref_allele: string; alt_allele: string }[] }>(
+      `select v.idx, m.ref_allele, m.alt_allele
+         from unnest(string_to_array(?, ' ')::smallint[], string_to_array(?, ' ')::int[]) with ordinality as v(chromosome, position, idx)
+         join markers m on m.chromosome = v.chromosome and m.position = v.position and m.chromosome > 0`,
+      [chromosomeList, positionList],
+    ),
+  );
+  for (const row of known) {
+    if (row.ref_allele.length !== 1 || row.alt_allele.length !== 1) continue;
+    refs[Number(row.idx) - 1] = row.ref_allele;
+    alts[Number(row.idx) - 1] = row.alt_allele;
   }
-  return { panelId: row.panel_id, markers: storedMarkersOf({ ids: row.ids, refs, alts }, panel.checksum, panel.count) };
-}
-
-/** The same, safe against a concurrent import storing some of these positions: ON CONFLICT DO NOTHING, then a join. */
-async function upsertPanelAndMarkers(db: Db, columns: MarkerColumns, panel: NewPanel): Promise<{ panelId: number | null }> {
-  await db.raw(
-    `insert into markers (name, chromosome, position, ref_allele, alt_allele)
-     select * from ${COLUMNS_SQL}
-     on conflict (chromosome, position) where chromosome > 0 do nothing`,
-    columnBindings(columns) as never,
-  );
-  const { rows } = await db.raw<{ rows: { id: number }[] }>(
-    `insert into marker_panels (name, marker_count, markers_sha256, description, marker_ids)
-     select ?, ?, ?, '${DESCRIPTION}', array_agg(m.id order by v.idx)
-       from unnest(string_to_array(?, ' ')::smallint[], string_to_array(?, ' ')::int[]) with ordinality as v(chromosome, position, idx)
-       join markers m on m.chromosome = v.chromosome and m.position = v.position and m.chromosome > 0
-     on conflict (markers_sha256) do nothing
-     returning id`,
-    [panel.name, panel.count, panel.checksum, columns.chromosomes, columns.positions] as never,
-  );
-  // the markers are read back by cachedMarkers
-  return { panelId: rows[0]?.id ?? null };
+  const [created] = await db('marker_panels')
+    .insert({
+      name: `array-${checksum.slice(0, 12)}`,
+      marker_count: n,
+      markers_sha256: checksum,
+      description: DESCRIPTION,
+      marker_ids: '{}',
+      probe_names: names.join(' '),
+      chromosome_list: chromosomeList,
+      position_list: positionList,
+      ref_alleles: alleleText(refs),
+      alt_alleles: alleleText(alts),
+    })
+    .onConflict('markers_sha256')
+    .ignore()
+    .returning('id');
+  // another import of this array stored it first (and has committed): use theirs
+  if (!created) return (await db('marker_panels').where({ markers_sha256: checksum }).first('id')).id;
+  remember(created.id, { checksum, version: 0, refs, alts });
+  return created.id;
 }
 
 /** Runs a statement that joins a whole panel to markers with hash joins in memory, then restores the planner settings (db is a transaction). */
@@ -297,33 +239,13 @@ async function inOneHashJoin<T>(db: Db, statement: () => Promise<T>): Promise<T>
   return result;
 }
 
-/** A stored panel's marker ids and alleles in panel order, as two strings: far quicker to read than 230k rows. */
+/** A stored panel's alleles in panel order and their version. */
 async function storedMarkers(db: Db, panelId: number, checksum: string): Promise<StoredMarkers> {
-  // a hash join of the 230k ids: 40% quicker than probing the primary key for each
-  const { rows } = await inOneHashJoin(db, () => db.raw<{ rows: { ids: string | null; alleles: string | null; marker_count: number }[] }>(
-    `select array_to_string(p.marker_ids, ',') as ids, p.marker_count,
-            (select string_agg(m.ref_allele || ' ' || m.alt_allele, ' ' order by u.idx)
-               from unnest(p.marker_ids) with ordinality as u(marker_id, idx) join markers m on m.id = u.marker_id) as alleles
-       from marker_panels p
-      where p.id = ?`,
-    [panelId],
-  ));
-  const [row] = rows;
-  const alleles = (row.alleles ?? '').split(' ');
-  const n = alleles.length >> 1;
-  const refs = new Array<string>(n);
-  const alts = new Array<string>(n);
-  for (let k = 0; k < n; k++) {
-    refs[k] = alleles[2 * k];
-    alts[k] = alleles[2 * k + 1];
-  }
-  return storedMarkersOf({ ids: row.ids, refs, alts }, checksum, row.marker_count);
-}
-
-function storedMarkersOf({ ids: idList, refs, alts }: { ids: string | null; refs: string[]; alts: string[] }, checksum: string, count: number): StoredMarkers {
-  const ids = Int32Array.from((idList ?? '').split(','), Number);
-  if (ids.length !== count || refs.length !== count || alts.length !== count) throw new Error(`Array panel markers: expected ${count}, read ${ids.length}`);
-  return { checksum, ids, refs, alts };
+  const row = await db('marker_panels').where({ id: panelId }).first('ref_alleles', 'alt_alleles', 'alleles_version', 'marker_count');
+  const refs = [...(row?.ref_alleles ?? '')];
+  const alts = [...(row?.alt_alleles ?? '')];
+  if (!row || refs.length !== row.marker_count || alts.length !== row.marker_count) throw new Error(`Array panel ${panelId} has no alleles for its ${row?.marker_count} markers`);
+  return { checksum, version: row.alleles_version, refs, alts };
 }
 
 /** Copies of each marker's alternative allele, and the markers whose alleles this export teaches us. */
@@ -353,7 +275,7 @@ function reconcile(markers: StoredMarkers, own: TpedGenotypes, placed: readonly 
       }
     }
     if (alt === 'N') alt = first !== ref ? first : second !== ref ? second : 'N';
-    if (ref !== storedRef || alt !== storedAlt) learned.push({ index: k, id: markers.ids[k], ref, alt, oldRef: storedRef, oldAlt: storedAlt });
+    if (ref !== storedRef || alt !== storedAlt) learned.push({ index: k, ref, alt });
     // a third allele: leave the marker uncalled
     if ((first !== ref && first !== alt) || (second !== ref && second !== alt)) continue;
     calls[k] = (first === alt ? 1 : 0) + (second === alt ? 1 : 0);

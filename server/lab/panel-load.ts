@@ -9,6 +9,8 @@ export function loadPanel(db: Db, panelId: number): Promise<MarkerPanel> {
   let panel = panels.get(panelId);
   if (!panel) {
     panel = (async () => {
+      const arrayPanel = await loadArrayPanelMarkers(db, panelId);
+      if (arrayPanel) return createMarkerPanel(arrayPanel);
       const rows: { name: string; chromosome: number; position: number; ref_allele: string; alt_allele: string; health: string | null; trait: string | null; allele_label: string | null }[] = await db
         .select('markers.name', 'markers.chromosome', 'markers.position', 'markers.ref_allele', 'markers.alt_allele', 'health_conditions.slug as health', 'trait_loci.slug as trait', 'marker_variants.allele_label')
         .from(db.raw('marker_panels cross join unnest(marker_panels.marker_ids) with ordinality as u(marker_id, idx)'))
@@ -34,4 +36,17 @@ export function loadPanel(db: Db, panelId: number): Promise<MarkerPanel> {
     panel.catch(() => panels.delete(panelId));
   }
   return panel;
+}
+
+/** The markers of an array panel, kept in its row (see migration 20261122000020); undefined for the lab panel. */
+async function loadArrayPanelMarkers(db: Db, panelId: number): Promise<Marker[] | undefined> {
+  const row = await db('marker_panels').where({ id: panelId }).first('probe_names', 'chromosome_list', 'position_list', 'ref_alleles', 'alt_alleles');
+  if (!row?.probe_names) return undefined;
+  const names: string[] = row.probe_names.split(' ');
+  const chromosomes: string[] = row.chromosome_list.split(' ');
+  const positions: string[] = row.position_list.split(' ');
+  return names.map((name, k) => {
+    const chromosome = Number(chromosomes[k]);
+    return { id: name, chromosome, position: Number(positions[k]), ref: row.ref_alleles[k], alt: row.alt_alleles[k], kind: isLineageChromosome(chromosome) ? 'lineage' : 'snp' };
+  });
 }

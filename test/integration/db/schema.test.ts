@@ -360,8 +360,13 @@ describe('database schema', function () {
     it('refuses a panel whose ordered marker ids do not match its marker count, and keeps a marker a panel uses', async function () {
       const markerIds = await createMarkers(db, 3);
       const panel = { name: `panel-${next()}`, marker_count: 3, markers_sha256: String(next()).padStart(64, 'b') };
-      await expectRefused(db('marker_panels').insert({ ...panel, marker_ids: markerIds.slice(0, 2) }), 'marker_panels_marker_ids');
-      await expectRefused(db('marker_panels').insert({ ...panel, marker_ids: [markerIds[0], null, markerIds[2]] }), 'marker_panels_marker_ids');
+      await expectRefused(db('marker_panels').insert({ ...panel, marker_ids: markerIds.slice(0, 2) }), 'marker_panels_markers');
+      await expectRefused(db('marker_panels').insert({ ...panel, marker_ids: [markerIds[0], null, markerIds[2]] }), 'marker_panels_markers');
+      // an array panel keeps its markers in its row: one allele letter a marker, no marker ids
+      const arrayPanel = { ...panel, marker_ids: [], probe_names: 'a b c', chromosome_list: '1 1 2', position_list: '10 20 5', ref_alleles: 'ACG', alt_alleles: 'GTN' };
+      await expectRefused(db('marker_panels').insert({ ...arrayPanel, alt_alleles: 'GT' }), 'marker_panels_markers');
+      await expectRefused(db('marker_panels').insert({ ...arrayPanel, marker_ids: markerIds }), 'marker_panels_markers');
+      await db('marker_panels').insert({ ...arrayPanel, name: `array-${next()}`, markers_sha256: String(next()).padStart(64, 'e') });
       await db('marker_panels').insert({ ...panel, marker_ids: markerIds });
       let error: unknown;
       try {
@@ -471,8 +476,10 @@ describe('database schema', function () {
         .returning('id');
       await db('marker_variants').insert({ marker_id: markerIds[0], health_condition_id: condition.id, allele_label: 'a' });
       const [panel] = await db('marker_panels').insert({ name: `panel-${next()}`, marker_count: 3, markers_sha256: String(next()).padStart(64, 'c'), marker_ids: order }).returning('id');
-      const config = { directory: fileURLToPath(new URL('../../../migrations', import.meta.url)), loadExtensions: ['.ts'], name: '20261122000019_panel_marker_arrays.ts' };
-      await db.migrate.down(config);
+      const directory = fileURLToPath(new URL('../../../migrations', import.meta.url));
+      await db('marker_panels').whereNotNull('probe_names').delete();
+      await db.migrate.down({ directory, loadExtensions: ['.ts'], name: '20261122000020_array_panels_in_row.ts' });
+      await db.migrate.down({ directory, loadExtensions: ['.ts'], name: '20261122000019_panel_marker_arrays.ts' });
       expect(await db('panel_markers').where({ panel_id: panel.id }).orderBy('idx').select('idx', 'marker_id')).to.deep.equal(order.map((id, idx) => ({ idx, marker_id: id })));
       expect(await db.schema.hasColumn('marker_panels', 'marker_ids')).to.equal(false);
       expect(await db('markers').where({ id: markerIds[0] }).first('health_condition_id', 'allele_label')).to.deep.equal({ health_condition_id: condition.id, allele_label: 'a' });
@@ -482,6 +489,31 @@ describe('database schema', function () {
       ]);
       expect(await db.schema.hasTable('panel_markers')).to.equal(false);
       expect((await db('marker_panels').where({ id: panel.id }).first('marker_ids')).marker_ids).to.deep.equal(order);
+    });
+
+    it("moves an array panel's markers into its row (0020), keeping the lab panel's marker ids", async function () {
+      const directory = fileURLToPath(new URL('../../../migrations', import.meta.url));
+      await db('marker_panels').whereNotNull('probe_names').delete();
+      await db.migrate.down({ directory, loadExtensions: ['.ts'], name: '20261122000020_array_panels_in_row.ts' });
+      const markerIds = await createMarkers(db, 3);
+      const order = [markerIds[1], markerIds[0], markerIds[2]];
+      const [array] = await db('marker_panels').insert({ name: `array-${next()}`, marker_count: 3, markers_sha256: String(next()).padStart(64, 'd'), marker_ids: order }).returning('id');
+      const [lab] = await db('marker_panels').insert({ name: `simulated-${next()}`, marker_count: 3, markers_sha256: String(next()).padStart(64, 'f'), marker_ids: markerIds }).returning('id');
+      await migrateToLatest(db);
+      const moved = await db('marker_panels').where({ id: array.id }).first('marker_ids', 'probe_names', 'chromosome_list', 'position_list', 'ref_alleles', 'alt_alleles');
+      const markers = await db('markers').whereIn('id', order).select('id', 'name', 'position');
+      const byId = new Map(markers.map((m: { id: number; name: string; position: number }) => [m.id, m]));
+      expect(moved).to.deep.equal({
+        marker_ids: [],
+        probe_names: order.map((id) => byId.get(id)!.name).join(' '),
+        chromosome_list: '38 38 38',
+        position_list: order.map((id) => byId.get(id)!.position).join(' '),
+        ref_alleles: 'AAA',
+        alt_alleles: 'GGG',
+      });
+      expect((await db('marker_panels').where({ id: lab.id }).first('marker_ids', 'probe_names'))).to.deep.equal({ marker_ids: markerIds, probe_names: null });
+      // down refuses while array panels keep their markers in their row
+      await db('marker_panels').where({ id: array.id }).delete();
     });
 
     it('rolls back every migration and migrates again', async function () {
