@@ -4,7 +4,10 @@
 // check access; every read goes through a per-request DataLoader, so a list of dogs costs one
 // query per field group, not one per dog.
 import type { SchemaModule } from '../graphql/module.js';
-import { resultsTypeDefs as typeDefs } from './schema-types.js';
+import { resultsTypeDefs } from './schema-types.js';
+import { petSettingsTypeDefs } from './schema-types-settings.js';
+
+const typeDefs = `${petSettingsTypeDefs}\n${resultsTypeDefs}`;
 import type { GraphqlContext } from '../graphql/context.js';
 import type { Pet } from '../pets/queries.js';
 import type { AgeTestRow, LocationRow, SwabRow } from '../pets/loaders.js';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { LOCATION_SAVE_FAILED } from '../../server/shared/messages';
 import { Modal } from '../genetic-stats/Modal';
 import { PlaceSearch } from '../places/PlaceSearch';
@@ -10,32 +10,21 @@ import type { PlaceDetails } from '../places/types';
 import { fetchPetLocations, PET_LOCATION_TYPES, savePetLocation, type PetLocationsData, type PetLocationType, type SavedLocation } from './api';
 import { BUSINESS_TYPE_LEGEND, CHOOSE_A_PLACE, EDIT_LOCATION_TITLE, locationHeading, NO_LOCATION, SEARCH_LABEL } from './text';
 import { ModalFormFooter } from '../places/ModalFormFooter';
+import { useLoad } from '../shared/use-load';
 
 export interface EditLocationsProps extends PlaceWidgetProps {
   /** After a save: spec 1 §4 reloads the page. */
   reload?: () => void;
 }
 
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: PetLocationsData };
-
 /** The dog's born/from/live locations, each with Edit and Remove (spec 1 §2, §4, §5). */
 export function EditLocations({ petNum, petUuid, mapsApiKey, reload = () => window.location.reload() }: EditLocationsProps) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const load = useLoad(() => fetchPetLocations(petNum), 'Locations', petNum);
   const [editing, setEditing] = useState<PetLocationType | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const service = useMemo(() => placeService(mapsApiKey), [mapsApiKey]);
   const dismiss = useCallback(() => setNotice(null), []);
-
-  useEffect(() => {
-    fetchPetLocations(petNum).then(
-      (data) => setLoad({ state: 'ready', data }),
-      (error: unknown) => {
-        console.error('Locations failed to load', error);
-        setLoad({ state: 'failed' });
-      },
-    );
-  }, [petNum]);
 
   const save = async (type: PetLocationType, location: Parameters<typeof savePetLocation>[2]) => {
     setBusy(true);

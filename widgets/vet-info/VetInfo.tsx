@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Modal } from '../genetic-stats/Modal';
 import { PlaceSearch } from '../places/PlaceSearch';
 import { locationPayload, toLocationInput } from '../places/payload';
@@ -10,31 +10,20 @@ import { fetchVetInfo, updateVetPracticeDetails, type VetInfo as VetInfoData } f
 import { CHOOSE_A_PLACE } from '../edit-location/text';
 import { MAY_CONTACT_VET, NO_PRACTICE, RESET_QUESTION, RESET_TITLE, VET_INFO_TITLE, VET_SEARCH_LABEL, vetUpdateErrorText } from './text';
 import { ModalFormFooter } from '../places/ModalFormFooter';
+import { useLoad } from '../shared/use-load';
 
 export interface VetInfoProps extends PlaceWidgetProps {
   reload?: () => void;
 }
 
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: VetInfoData };
-
 /** The veterinary information card, its modal and its reset (spec 1 §2; spec 2 §5, §8). */
 export function VetInfo({ petNum, petUuid, mapsApiKey, reload = () => window.location.reload() }: VetInfoProps) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const load = useLoad(() => fetchVetInfo(petNum), 'Vet information', petNum);
   const [open, setOpen] = useState<'edit' | 'reset' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const service = useMemo(() => placeService(mapsApiKey, 'veterinary_care'), [mapsApiKey]);
   const dismiss = useCallback(() => setNotice(null), []);
-
-  useEffect(() => {
-    fetchVetInfo(petNum).then(
-      (data) => setLoad({ state: 'ready', data }),
-      (error: unknown) => {
-        console.error('Vet information failed to load', error);
-        setLoad({ state: 'failed' });
-      },
-    );
-  }, [petNum]);
 
   const save = async (practice: ReturnType<typeof toLocationInput> | null, mayContactVet: boolean) => {
     setBusy(true);
