@@ -222,7 +222,8 @@ async function createArrayPanel(db: Db, markers: readonly Marker[], checksum: st
       ref_alleles: alleleText(refs),
       alt_alleles: alleleText(alts),
     })
-    .onConflict('markers_sha256')
+    // no conflict target: two imports of one array race on the name's unique index as well as the checksum's
+    .onConflict()
     .ignore()
     .returning('id');
   // another import of this array stored it first (and has committed): use theirs
