@@ -14,7 +14,7 @@ await syncCatalogues(database.db);
 await loadDemoDataIfEmpty(database.db);
 
 // Production settings, except for Secure cookies: the benchmark speaks plain HTTP.
-const production = loadSettings({ ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench', DATABASE_URL: process.env.DATABASE_URL ?? 'embedded' });
+const production = loadSettings({ ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench', DATABASE_URL: process.env.DATABASE_URL ?? 'embedded', BASE_URL: 'http://127.0.0.1' });
 const app = createApp({ db: database.db, settings: { ...production, isProduction: false } });
 const hello = express().get('/', (_req, res) => {
   res.send('hello');

@@ -40,7 +40,7 @@ export function createApp({ db, settings }: AppDependencies): Express {
   const app = express();
   app.set('views', path.join(root, 'views'));
   app.set('view engine', 'ejs');
-  app.set('trust proxy', settings.isProduction ? 1 : false);
+  app.set('trust proxy', settings.trustProxy);
   app.disable('x-powered-by');
   // Compiling templates on every request costs more than the rest of a page; only development edits them live.
   if (settings.nodeEnv !== 'development') app.enable('view cache');
@@ -57,7 +57,7 @@ export function createApp({ db, settings }: AppDependencies): Express {
   app.use(cookieParser());
   app.use(sessionMiddleware(db, settings));
   app.post(UPLOAD_PATH, ...labUploadParser(db));
-  app.use(csrfProtection(settings.isProduction));
+  app.use(csrfProtection(settings.secureCookies));
   app.use(loadCurrentUser(db));
   app.use(usageRoutes(settings)); // before the impersonation guard: a page view is not a write
   app.use(guardImpersonatedWrites(db));

@@ -19,6 +19,12 @@ export interface Settings {
   demoPopulationSize: number;
   /** Google Maps key for place search; without one the site searches its bundled world-cities list. */
   mapsApiKey: string | null;
+  /** The site's public address, without a trailing slash: absolute links in e-mails, canonical URLs. */
+  baseUrl: string;
+  /** Cookies are `Secure` exactly when the public address is https. */
+  secureCookies: boolean;
+  /** Hops of reverse proxies to trust for the client's address and protocol (`TRUST_PROXY`). */
+  trustProxy: number | false;
 }
 
 export interface SiteLinks {
@@ -36,7 +42,7 @@ export class MissingSettingError extends Error {
   }
 }
 
-const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'DATABASE_URL'] as const;
+const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'DATABASE_URL', 'BASE_URL'] as const;
 
 type Env = Record<string, string | undefined>;
 
@@ -52,6 +58,8 @@ export function loadSettings(env: Env = process.env): Settings {
   if (!Number.isSafeInteger(demoPopulationSize) || demoPopulationSize < 0) throw new Error(`DEMO_POPULATION_SIZE must be a whole number, got "${env.DEMO_POPULATION_SIZE}"`);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const baseUrl = parseBaseUrl(env.BASE_URL || `http://localhost:${port}`);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   return {
     port,
     dataDir: path.resolve(env.DATA_DIR || './data'),
@@ -63,6 +71,9 @@ export function loadSettings(env: Env = process.env): Settings {
     lab: labOptionsFromEnv(env),
     demoPopulationSize,
     mapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
+    baseUrl,
+    secureCookies: baseUrl.startsWith('https:'),
+    trustProxy,
     links: {
       productSite: env.PRODUCT_SITE_URL || 'https://embarkvet.com',
       shop: env.SHOP_URL || 'https://shop.embarkvet.com',
@@ -72,4 +83,23 @@ export function loadSettings(env: Env = process.env): Settings {
       newExperience: env.NEW_EXPERIENCE_URL || 'https://my.embarkvet.com',
     },
   };
+}
+
+function parseBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`BASE_URL must be an http or https address, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`BASE_URL must be an http or https address, got "${value}"`);
+  return url.href.replace(/\/+$/, '');
+}
+
+function parseTrustProxy(value: string | undefined): number | false {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0) throw new Error(`TRUST_PROXY must be a number of proxies, got "${value}"`);
+  return hops;
 }

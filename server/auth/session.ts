@@ -32,11 +32,11 @@ export function sessionMiddleware(db: Db, settings: Settings): RequestHandler {
     resave: false,
     saveUninitialized: false,
     rolling: false,
-    proxy: settings.isProduction,
+    proxy: settings.trustProxy !== false,
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
-      secure: settings.isProduction,
+      secure: settings.secureCookies,
       maxAge: TWO_WEEKS_MS,
     },
   });

@@ -19,10 +19,23 @@ describe('settings', () => {
   it("stops production start-up with 'Missing required environment variable' and the name", () => {
     expect(() => loadSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' })).to.throw(MissingSettingError, `${MISSING_ENV}: SESSION_SECRET`);
     expect(() => loadSettings({ NODE_ENV: 'production', SESSION_SECRET: 's' })).to.throw(`${MISSING_ENV}: DATABASE_URL`);
-    expect(loadSettings({ NODE_ENV: 'production', SESSION_SECRET: 's', DATABASE_URL: 'postgres://h/db' }).isProduction).to.equal(true);
+    expect(() => loadSettings({ NODE_ENV: 'production', SESSION_SECRET: 's', DATABASE_URL: 'postgres://h/db' })).to.throw(`${MISSING_ENV}: BASE_URL`);
+    expect(loadSettings({ NODE_ENV: 'production', SESSION_SECRET: 's', DATABASE_URL: 'postgres://h/db', BASE_URL: 'https://x.test' }).isProduction).to.equal(true);
   });
 
   it('refuses a PORT that is not a port number', () => {
     expect(() => loadSettings({ PORT: 'eighty' })).to.throw(/PORT/);
+  });
+
+  it('makes cookies Secure exactly when BASE_URL is https, and trusts proxies only when told', () => {
+    const local = loadSettings({ PORT: '4100' });
+    expect(local.baseUrl).to.equal('http://localhost:4100');
+    expect(local.secureCookies).to.equal(false);
+    expect(local.trustProxy).to.equal(false);
+    const proxied = loadSettings({ BASE_URL: 'https://dogs.example.com/', TRUST_PROXY: '1' });
+    expect(proxied.baseUrl).to.equal('https://dogs.example.com');
+    expect(proxied.secureCookies).to.equal(true);
+    expect(proxied.trustProxy).to.equal(1);
+    expect(() => loadSettings({ BASE_URL: 'ftp://x' })).to.throw('BASE_URL');
   });
 });
