@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Db } from '../db/index.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { isLoginThrottled, recordLoginAttempt } from './throttle.js';
+import { claimLoginAttempt, markLoginSucceeded, pruneLoginAttempts } from './throttle.js';
 import { fieldErrors, loginForm, signupForm, MIN_PASSWORD_LENGTH } from './validation.js';
 import { destroySession, startSessionAs } from './session-helpers.js';
 import { SESSION_COOKIE } from './session.js';
@@ -26,15 +26,17 @@ export function authRoutes(db: Db): Router {
     if (!parsed.success) {
       return res.status(400).render('login', { title: 'Sign in', email, error: Object.values(fieldErrors(parsed.error))[0] });
     }
-    if (await isLoginThrottled(db, parsed.data.email, ip)) {
+    await pruneLoginAttempts(db);
+    const attempt = await claimLoginAttempt(db, parsed.data.email, ip);
+    if (attempt.throttled) {
       return res.status(429).render('login', { title: 'Sign in', email, error: LOGIN_THROTTLED });
     }
     const account = await findPasswordHash(db, parsed.data.email);
     const valid = await verifyPassword(parsed.data.password, account?.passwordHash ?? (await unknownUserHash));
-    await recordLoginAttempt(db, parsed.data.email, ip, Boolean(account && valid));
     if (!account || !valid) {
       return res.status(401).render('login', { title: 'Sign in', email, error: LOGIN_FAILED });
     }
+    await markLoginSucceeded(db, attempt.id);
     await startSessionAs(req, account.id);
     res.redirect('/members');
   });
