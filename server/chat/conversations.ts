@@ -4,7 +4,7 @@ import type { Db } from '../db/index.js';
 import { countUnreadMessages } from './unread.js';
 import { blockState, conversationBetween, firstOwnedPetNum, ownPetsByNum, visiblePetsOfUsers, type ChatPetRow } from './queries.js';
 import { conversationSubject, messageSnippet, NEW_CONVERSATION_ID } from './rules.js';
-import { likenessScore } from './likeness.js';
+import { likenessScores, pairKey, type LikenessPair } from './likeness.js';
 import type { ChatPet, Conversation, GetConversationsResponse } from './types.js';
 
 interface SummaryRow {
@@ -52,10 +52,18 @@ function latest(...times: (Date | null)[]): string | null {
   return present.length ? new Date(Math.max(...present)).toISOString() : null;
 }
 
-function petsWithLikeness(activeUserPet: ChatPet | null, toUserPets: ChatPetRow[], aboutPetNum: number | null) {
+function petsWithLikeness(ownPetNum: number | null, toUserPets: ChatPetRow[], aboutPetNum: number | null, scores: Map<string, number | null>) {
   const ordered = [...toUserPets].sort((a, b) => Number(b.petNum === aboutPetNum) - Number(a.petNum === aboutPetNum));
-  return ordered.map(({ handle, name, petImageUrl }) => ({ handle, name, petImageUrl, likenessScore: likenessScore(activeUserPet, { handle }) }));
+  return ordered.map(({ handle, name, petImageUrl, petNum }) => ({
+    handle,
+    name,
+    petImageUrl,
+    likenessScore: ownPetNum === null ? null : (scores.get(pairKey({ ownPetNum, otherPetNum: petNum })) ?? null),
+  }));
 }
+
+const likenessPairs = (ownPetNum: number | null, toUserPets: readonly ChatPetRow[]): LikenessPair[] =>
+  ownPetNum === null ? [] : toUserPets.map((pet) => ({ ownPetNum, otherPetNum: pet.petNum }));
 
 const publicPet = ({ handle, name, petImageUrl }: ChatPet): ChatPet => ({ handle, name, petImageUrl });
 
@@ -72,9 +80,11 @@ export async function listConversations(db: Db, userId: number, includeId: numbe
     ownPetsByNum(db, shown.map((row) => row.my_pet_num).filter((num): num is number => num != null)),
     blocksWith(db, userId, otherIds),
   ]);
+  const toUserPetsOf = (row: SummaryRow) => (row.other_user_id ? (petsByOwner.get(row.other_user_id) ?? []) : []);
+  const scores = await likenessScores(db, shown.flatMap((row) => likenessPairs(row.my_pet_num, toUserPetsOf(row))));
   return shown
     .map((row): Conversation => {
-      const toUserPets = row.other_user_id ? (petsByOwner.get(row.other_user_id) ?? []) : [];
+      const toUserPets = toUserPetsOf(row);
       const activeUserPet = row.my_pet_num ? (myPets.get(row.my_pet_num) ?? null) : null;
       const block = row.other_user_id ? blocks.get(row.other_user_id) : undefined;
       return {
@@ -89,7 +99,7 @@ export async function listConversations(db: Db, userId: number, includeId: numbe
         blocked: Boolean(block),
         blockedByMe: block === 'byMe',
         activeUserPet,
-        pets: petsWithLikeness(activeUserPet, toUserPets, row.about_pet_num),
+        pets: petsWithLikeness(row.my_pet_num, toUserPets, row.about_pet_num, scores),
         lastActivityAt: latest(row.last_message_at, row.other_last_read_at),
       };
     })
@@ -120,6 +130,7 @@ async function newConversationWith(db: Db, userId: number, pet: ChatPetRow): Pro
   ]);
   const activeUserPet = myPetNum ? ((await ownPetsByNum(db, [myPetNum])).get(myPetNum) ?? null) : null;
   const toUserPets = petsByOwner.get(pet.ownerId) ?? [];
+  const scores = await likenessScores(db, likenessPairs(myPetNum ?? null, toUserPets));
   return {
     conversation_id: NEW_CONVERSATION_ID,
     participant_user_ids: [userId, pet.ownerId].sort((a, b) => a - b),
@@ -131,7 +142,7 @@ async function newConversationWith(db: Db, userId: number, pet: ChatPetRow): Pro
     num_unread: 0,
     ...block,
     activeUserPet,
-    pets: petsWithLikeness(activeUserPet, toUserPets, pet.petNum),
+    pets: petsWithLikeness(myPetNum ?? null, toUserPets, pet.petNum, scores),
     lastActivityAt: null,
   };
 }

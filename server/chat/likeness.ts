@@ -1,10 +1,58 @@
-import type { ChatPet } from './types.js';
+import type { Db } from '../db/index.js';
+import { unpackGenotype } from '../genetics/genotype.js';
+import { likenessScore } from '../genetics/compute/likeness.js';
+import { loadPanel } from '../lab/panel-load.js';
+
+/** A pair of dogs whose likeness a conversation shows: the user's own dog and one of the other owner's. */
+export interface LikenessPair {
+  ownPetNum: number;
+  otherPetNum: number;
+}
+
+export const pairKey = ({ ownPetNum, otherPetNum }: LikenessPair) => `${ownPetNum}:${otherPetNum}`;
+
+// Genotypes never change once stored (a new file makes a new row), so a score per pair of
+// genotype ids holds for good; the chat asks for the same pairs on every refresh.
+const scoresByGenotypes = new Map<string, number | null>();
+const MAX_CACHED_SCORES = 10_000;
 
 /**
- * Genetic likeness (0–100) of the other owner's dog to the user's own dog in a conversation
- * (spec 2 §3 `pets.likenessScore`). Placeholder: it answers null until the genetics engine
- * stores likeness between dogs; the widget shows no score for null.
+ * Genetic likeness (0–100, spec 2 §3 `pets.likenessScore`) of each pair whose dogs both have a
+ * current genotype on the same marker panel; null for the others (not tested, or typed on
+ * arrays that cannot be compared marker for marker).
  */
-export function likenessScore(_activeUserPet: ChatPet | null, _otherPet: Pick<ChatPet, 'handle'>): number | null {
-  return null;
+export async function likenessScores(db: Db, pairs: readonly LikenessPair[]): Promise<Map<string, number | null>> {
+  const scores = new Map<string, number | null>();
+  const petNums = [...new Set(pairs.flatMap((pair) => [pair.ownPetNum, pair.otherPetNum]))];
+  if (petNums.length === 0) return scores;
+  const genotypes: { id: number; pet_num: number; panel_id: number }[] = await db('genotypes')
+    .whereIn('pet_num', petNums)
+    .andWhere({ is_current: true })
+    .select('id', 'pet_num', 'panel_id');
+  const byPet = new Map(genotypes.map((row) => [row.pet_num, row]));
+  const toCompute: [string, number, number, number][] = [];
+  for (const pair of pairs) {
+    const own = byPet.get(pair.ownPetNum);
+    const other = byPet.get(pair.otherPetNum);
+    if (!own || !other || own.panel_id !== other.panel_id || own.id === other.id) {
+      scores.set(pairKey(pair), null);
+      continue;
+    }
+    const cacheKey = `${own.id}:${other.id}`;
+    if (scoresByGenotypes.has(cacheKey)) scores.set(pairKey(pair), scoresByGenotypes.get(cacheKey)!);
+    else toCompute.push([pairKey(pair), own.id, other.id, own.panel_id]);
+  }
+  if (toCompute.length === 0) return scores;
+
+  const ids = [...new Set(toCompute.flatMap(([, a, b]) => [a, b]))];
+  const rows: { id: number; calls: Buffer; marker_count: number }[] = await db('genotypes').whereIn('id', ids).select('id', 'calls', 'marker_count');
+  const calls = new Map(rows.map((row) => [row.id, unpackGenotype(new Uint8Array(row.calls), row.marker_count)]));
+  for (const [key, a, b, panelId] of toCompute) {
+    const panel = await loadPanel(db, panelId);
+    const score = likenessScore(panel, calls.get(a)!, calls.get(b)!);
+    if (scoresByGenotypes.size >= MAX_CACHED_SCORES) scoresByGenotypes.clear();
+    scoresByGenotypes.set(`${a}:${b}`, score);
+    scores.set(key, score);
+  }
+  return scores;
 }

@@ -7,7 +7,7 @@ export interface ChatPet {
 }
 
 export interface ChatPetWithLikeness extends ChatPet {
-  /** Genetic likeness to the active user's dog, 0–100; null until the genetics engine provides it. */
+  /** Genetic likeness to the active user's dog, 0–100; null unless both dogs have comparable genotypes. */
   likenessScore: number | null;
 }
 

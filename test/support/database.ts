@@ -15,6 +15,7 @@ export function testDatabase(): Promise<Database> {
     if (database.kind === 'postgres') {
       await database.db.raw('drop schema if exists public cascade');
       await database.db.raw('create schema public');
+      await dropSnapshots(database.db);
     }
     await migrateToLatest(database.db);
     await syncCatalogues(database.db);
@@ -53,6 +54,70 @@ async function catalogueTables(db: Db): Promise<string[]> {
   }
   catalogues = found;
   return found;
+}
+
+const SNAPSHOT_PREFIX = 'test_snapshot_';
+
+async function dropSnapshots(db: Db): Promise<void> {
+  const { rows } = await db.raw<{ rows: { nspname: string }[] }>('select nspname from pg_namespace where nspname like ?', [`${SNAPSHOT_PREFIX}%`]);
+  for (const { nspname } of rows) await db.raw(`drop schema "${nspname}" cascade`);
+}
+
+/**
+ * Puts the database in the state `build` makes from an empty one. The first call of a run builds
+ * it and copies every written table into a schema of its own; later calls restore that copy, so
+ * each test file starts from the same rows whatever the files before it changed.
+ */
+export async function resetToSnapshot(name: string, build: (db: Db) => Promise<void>): Promise<void> {
+  const db = await testDb();
+  const schema = `${SNAPSHOT_PREFIX}${name.replace(/[^a-z0-9_]/gi, '_')}`;
+  const exists = await db.raw<{ rows: unknown[] }>('select 1 from pg_namespace where nspname = ?', [schema]);
+  if (exists.rows.length === 0) {
+    await resetDatabase(db);
+    await build(db);
+    await saveSnapshot(db, schema);
+    return;
+  }
+  await restoreSnapshot(db, schema);
+}
+
+async function writtenTables(db: Db): Promise<string[]> {
+  const { rows } = await db.raw<{ rows: { tablename: string }[] }>("select tablename from pg_tables where schemaname = 'public' order by tablename");
+  const keep = new Set([...KEPT_TABLES, ...(await catalogueTables(db))]);
+  return rows.map((row) => row.tablename).filter((name) => !keep.has(name));
+}
+
+async function saveSnapshot(db: Db, schema: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw(`create schema "${schema}"`);
+    for (const table of await writtenTables(trx)) {
+      await trx.raw(`create table "${schema}"."${table}" as table public."${table}"`);
+    }
+    await trx.raw(`create table "${schema}".sequence_values as select sequencename::text as name, last_value from pg_sequences where schemaname = 'public'`);
+  });
+}
+
+async function restoreSnapshot(db: Db, schema: string): Promise<void> {
+  const tables = await writtenTables(db);
+  await db.transaction(async (trx) => {
+    // Rows are copied back as they were, so foreign keys need not be checked in order.
+    await trx.raw('set local session_replication_role = replica');
+    await trx.raw(`truncate table ${tables.map((t) => `public."${t}"`).join(', ')} cascade`);
+    for (const table of tables) {
+      const { rows } = await trx.raw<{ rows: { column_name: string }[] }>(
+        "select column_name from information_schema.columns where table_schema = 'public' and table_name = ? and is_generated = 'NEVER' order by ordinal_position",
+        [table],
+      );
+      const columns = rows.map((row) => `"${row.column_name}"`).join(', ');
+      await trx.raw(`insert into public."${table}" (${columns}) overriding system value select ${columns} from "${schema}"."${table}"`);
+    }
+    const sequences = await trx.raw<{ rows: { name: string; last_value: string | null }[] }>(`select name, last_value from "${schema}".sequence_values`);
+    for (const { name, last_value } of sequences.rows) {
+      if (last_value === null) await trx.raw('select setval(?::regclass, 1, false)', [`public."${name}"`]);
+      else await trx.raw('select setval(?::regclass, ?)', [`public."${name}"`, last_value]);
+    }
+  });
+  forgetLab(db);
 }
 
 export async function closeTestDatabase(): Promise<void> {

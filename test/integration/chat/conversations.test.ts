@@ -4,6 +4,8 @@ import { testApp } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import type { Db } from '../../../server/db/index.js';
 import { CHAT_UNKNOWN_DOG, CHAT_WITH_YOURSELF, INVALID_ARGUMENTS, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
+import { ingestGenotypeFile } from '../../../server/lab/ingest.js';
+import { genotypeFile, testLab, testWorld } from '../../support/lab.js';
 import { CHAT, getJson, member, send, signedOut, startConversation } from './helpers.js';
 
 describe('GET /members/chat/get-conversations', () => {
@@ -95,5 +97,41 @@ describe('GET /members/chat/get-conversations', () => {
       const response = await signedOut(app).get(`${CHAT}${path}`).expect(401);
       expect(response.body, path).to.deep.equal({ error: PLEASE_LOG_IN });
     }
+  });
+
+  it('scores the likeness of tested dogs, siblings far above strangers, and null for an untested dog', async function () {
+    this.timeout(60_000);
+    const lab = await testLab(db);
+    const { simulator } = testWorld();
+    const [sire, dam] = [simulator.purebred('collie', 'm'), simulator.purebred('collie', 'f')];
+    const [ourPup, theirPup] = simulator.litter(sire, dam, 2);
+    const ann = await member(app, db, { petName: 'Rex' });
+    const bob = await member(app, db, { petName: 'Luna' });
+    await db('pets').insert({ name: 'Stranger', handle: 'likeness-stranger' });
+    const strangerNum = (await db('pets').where('handle', 'likeness-stranger').first('pet_num')).pet_num;
+    await db('pet_owners').insert({ pet_num: strangerNum, user_id: bob.userId });
+    await db('pets').insert({ name: 'Untested', handle: 'likeness-untested' });
+    await db('pet_owners').insert({ pet_num: (await db('pets').where('handle', 'likeness-untested').first('pet_num')).pet_num, user_id: bob.userId });
+    const genotyped: [string, typeof ourPup][] = [
+      [ann.petHandle!, ourPup],
+      [bob.petHandle!, theirPup],
+      ['likeness-stranger', simulator.purebred('pug', 'f')],
+    ];
+    for (const [i, [handle, dog]] of genotyped.entries()) {
+      const petNum = (await db('pets').where({ handle }).first('pet_num')).pet_num;
+      const swabCode = `LIKENESS${String(i).padStart(6, '0')}`;
+      await db('swabs').insert({ swab_code: swabCode, pet_num: petNum, swab_state: 'activated', product_type: 'ComprehensiveConsumer', activated_at: db.fn.now() });
+      await ingestGenotypeFile(db, lab, { fileName: `${handle}.tsv`, text: genotypeFile(dog, swabCode) });
+    }
+
+    await startConversation(ann, bob.petHandle!);
+    const [conversation] = (await getJson(ann, '/get-conversations').expect(200)).body.conversations;
+    const score = new Map(conversation.pets.map((pet: { handle: string; likenessScore: number | null }) => [pet.handle, pet.likenessScore]));
+    expect(score.get('likeness-untested')).to.equal(null);
+    const siblings = score.get(bob.petHandle) as number;
+    const strangers = score.get('likeness-stranger') as number;
+    expect(siblings).to.be.a('number').within(0, 100);
+    expect(strangers).to.be.a('number').within(0, 100);
+    expect(siblings - strangers).to.be.above(20);
   });
 });

@@ -1,22 +1,18 @@
 import type { Express } from 'express';
 import { loadDemoDataIfEmpty } from '../../../server/demo/seed.js';
 import { DEMO_AWAITING_SWAB } from '../../../server/demo/accounts.js';
-import { resetDatabase, testDb } from '../../support/database.js';
+import { resetToSnapshot, testDb } from '../../support/database.js';
 import { testLab } from '../../support/lab.js';
 import { testApp } from '../../support/app.js';
 
 /**
- * The demo data with a simulated population of 160 tested dogs. Loaded once and reused by the
- * results tests that run one after another; reloaded when another test file reset the database.
+ * The demo data with a simulated population of 160 tested dogs. Computed once a run, then
+ * restored from its snapshot, so every file that calls this starts from the same rows.
  */
 export async function demoPopulation(): Promise<Express> {
-  const db = await testDb();
-  const [{ c }] = await db('breed_mix_summaries').count('* as c');
-  const parent = await db('users').where({ email: 'parent@demo.test' }).first('id');
-  if (Number(c) < 160 || !parent) {
-    await resetDatabase(db);
+  await resetToSnapshot('demo_population_160', async (db) => {
     await loadDemoDataIfEmpty(db, { populationSize: 160, lab: await testLab(db), currentYear: 2026 });
-  }
+  });
   return testApp();
 }
 
