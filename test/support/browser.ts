@@ -2,11 +2,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Express } from 'express';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { findChromium, missingChromiumMessage } from './chromium.js';
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(missingChromiumMessage());
+  return chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 }
 
 /** A browser context ready for tsx-compiled page.evaluate callbacks. */

@@ -125,6 +125,7 @@ describe('database schema', function () {
   let db: Knex;
 
   before(async function () {
+    this.timeout(120_000); // every migration on a fresh schema: slow on a busy two-core machine
     opened = await openSchemaTestDatabase();
     db = opened.database.db;
     expect(await db.raw('select current_schema() as schema').then((result) => result.rows[0].schema)).to.match(
