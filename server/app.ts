@@ -24,6 +24,7 @@ import { chatRoutes } from './chat/routes.js';
 import { rawDataRoutes } from './lab/raw-data-routes.js';
 import { labAdminRoutes, labUploadParser, UPLOAD_PATH } from './lab/admin-routes.js';
 import { petProfileRoutes } from './pet-profile/routes.js';
+import { activationRoutes } from './activation/routes.js';
 import { accountSettingsRoutes } from './account-settings/routes.js';
 import { placesApiRoutes } from './places/routes.js';
 import { wantsJson } from './http/negotiation.js';
@@ -80,6 +81,7 @@ export function createApp({ db, settings }: AppDependencies): Express {
   app.use('/members', nutritionRoutes(db));
   app.use('/members', petProfileRoutes(db, settings));
   app.use('/members', accountSettingsRoutes(db, settings));
+  app.use('/members', activationRoutes(db));
   app.use('/members', memberPageRoutes(db));
 
   app.use(notFound);

@@ -23,5 +23,13 @@ export const DEMO_ACCOUNTS = {
 
 export const DEMO_BOX_KEY = 'EM-DEMO-0001';
 
+/** More of newbie's kits, to try the other products and messages of kit activation. */
+export const DEMO_EXTRA_KITS = {
+  ageTest: 'EM-DEMO-0002',
+  microbiome: 'EM-DEMO-0003',
+  vetOrdered: 'EM-DEMO-0004',
+  voided: 'EM-DEMO-0005',
+} as const;
+
 /** An activated swab of the breeder's puppy, waiting for lab results. */
 export const DEMO_AWAITING_SWAB = 'DEMOAWAIT0001';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { insertUser, type User } from '../users/queries.js';
-import { DEMO_ACCOUNTS, DEMO_AWAITING_SWAB, DEMO_BOX_KEY, DEMO_PASSWORD } from './accounts.js';
+import { DEMO_ACCOUNTS, DEMO_AWAITING_SWAB, DEMO_BOX_KEY, DEMO_EXTRA_KITS, DEMO_PASSWORD } from './accounts.js';
 import { insertPetForOwner, type NewPet } from '../pets/mutations.js';
 import type { Lab } from '../lab/lab.js';
 import { simulatePopulation } from '../genetics/simulate/population.js';
@@ -178,11 +178,21 @@ async function seedAwaitingPuppy(db: Db, users: DemoUsers): Promise<void> {
   await db('swabs').insert({ swab_code: DEMO_AWAITING_SWAB, pet_num: petNum, activated_by_user_id: users.breeder.id, swab_state: 'activated', product_type: 'ComprehensiveBreeder', purchase_source: 'breeder_program', activated_at: db.fn.now() });
 }
 
+/** Newbie's kits to try activation with (README): a DNA kit, an age test, a microbiome test, a vet-ordered kit and a voided one. */
 async function seedNewbie(db: Db, users: DemoUsers): Promise<void> {
-  const [{ id: kitId }] = await db('kits')
-    .insert({ box_key: DEMO_BOX_KEY, order_sku: 'EMBARK-BA', product_type: 'BreedAndAncestry', purchase_source: 'shop', purchaser_user_id: users.newbie.id, state: 'shipped', tracking_number: '1Z999AA10123456784', shipped_at: db.raw("now() - interval '3 days'") })
-    .returning('id');
-  await db('swabs').insert({ swab_code: 'DEMONEWBIE0001', kit_id: kitId, product_type: 'BreedAndAncestry', purchase_source: 'shop' });
+  const practice = await db('vet_practices').where({ name: 'Riverside Animal Hospital' }).first('id');
+  const shipped = { purchaser_user_id: users.newbie.id, state: 'shipped', tracking_number: '1Z999AA10123456784', shipped_at: db.raw("now() - interval '3 days'") };
+  const kits = [
+    { box_key: DEMO_BOX_KEY, order_sku: 'EMBARK-BA', product_type: 'BreedAndAncestry', purchase_source: 'shop', swab: { swab_code: 'DEMONEWBIE0001' } },
+    { box_key: DEMO_EXTRA_KITS.ageTest, order_sku: 'EMBARK-AGE', product_type: 'Age', purchase_source: 'shop', swab: { swab_code: 'DEMOAGETEST0001', is_methylation: true } },
+    { box_key: DEMO_EXTRA_KITS.microbiome, order_sku: 'EMBARK-GUT', product_type: 'Microbiome', purchase_source: 'shop', swab: null },
+    { box_key: DEMO_EXTRA_KITS.vetOrdered, order_sku: 'EMBARK-VET', product_type: 'Vet', purchase_source: 'vet', practice_id: practice?.id ?? null, swab: { swab_code: 'DEMOVETKIT0001' } },
+    { box_key: DEMO_EXTRA_KITS.voided, order_sku: 'EMBARK-BA', product_type: 'BreedAndAncestry', purchase_source: 'shop', state: 'void', swab: { swab_code: 'DEMOVOIDED0001', swab_state: 'void' } },
+  ];
+  for (const { swab, ...kit } of kits) {
+    const [{ id: kitId }] = await db('kits').insert({ ...shipped, ...kit }).returning('id');
+    if (swab) await db('swabs').insert({ kit_id: kitId, product_type: kit.product_type, purchase_source: kit.purchase_source, ...swab });
+  }
 }
 
 async function seedConversation(db: Db, users: DemoUsers): Promise<void> {

@@ -9,6 +9,7 @@ import { surveysSchema } from '../surveys/schema.js';
 import { nutritionSchema } from '../nutrition/schema.js';
 import { petProfileSchema } from '../pet-profile/schema.js';
 import { accountSettingsSchema } from '../account-settings/schema.js';
+import { activationSchema } from '../activation/schema.js';
 import type { SchemaModule } from './module.js';
 
 const rootTypeDefs = /* GraphQL */ `
@@ -30,6 +31,7 @@ const modules: SchemaModule[] = [
   nutritionSchema,
   petProfileSchema,
   accountSettingsSchema,
+  activationSchema,
 ];
 
 /** One schema module per feature, merged here. */

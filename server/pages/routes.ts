@@ -35,7 +35,6 @@ export function memberPageRoutes(db: Db): Router {
     const heading = user.userType === 'Vet' ? 'My Patients' : 'My Dogs';
     res.render('members/dogs', { title: heading, heading, pets, userType: user.userType });
   });
-  router.get('/activate', plainPage('Activate Kit'));
   router.get('/shopify/vet', plainPage('Order Kits for Your Practice'));
   router.get('/breeder-tools/matchmaker', requireMatchMaker, plainPage('Matchmaker'));
   router.get('/breeder-dog-settings/privacy', plainPage('Breeder Dog Settings'));

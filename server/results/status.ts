@@ -5,6 +5,46 @@ export interface ResultsStatus {
   hasResults: boolean;
   swabState: string | null;
   swabStateText: string;
+  /** The swab is with the owner or the lab and its results are not out yet. */
+  isAwaitingResults: boolean;
+  /** The lab's steps for the current swab, in order; empty without a swab. */
+  timeline: TimelineStep[];
+}
+
+/** One step of the lab's timeline: done or not, with its date when the lab records one. */
+export interface TimelineStep {
+  label: 'Activated' | 'Received' | 'Extracted' | 'Genotyped' | 'Released';
+  done: boolean;
+  date: Date | null;
+}
+
+const AWAITING_SWAB_STATES = new Set(['activated', 'received', 'processing']);
+const SAMPLE_ORDER = ['received', 'extracted', 'genotyped', 'released'];
+
+interface TimelineSource {
+  swab_state: string;
+  activated_at: Date | null;
+  received_at: Date | null;
+  sample_state: string | null;
+  sample_received_at: Date | null;
+  genotyped_at: Date | null;
+  released_at: Date | null;
+}
+
+/** Activated → received → extracted → genotyped → released, from the swab and its latest sample. */
+export function labTimeline(source: TimelineSource): TimelineStep[] {
+  // A sample held for review has been genotyped; a failed one stops where its dates stop.
+  const sampleState = source.sample_state === 'lab_review' ? 'genotyped' : source.sample_state;
+  const reached = (state: string) =>
+    source.swab_state === 'released' || (sampleState !== null && SAMPLE_ORDER.indexOf(sampleState) >= SAMPLE_ORDER.indexOf(state));
+  const received = source.sample_received_at ?? source.received_at;
+  return [
+    { label: 'Activated', done: source.activated_at !== null, date: source.activated_at },
+    { label: 'Received', done: received !== null || reached('received'), date: received },
+    { label: 'Extracted', done: reached('extracted') || source.genotyped_at !== null, date: null },
+    { label: 'Genotyped', done: reached('genotyped') || source.genotyped_at !== null, date: source.genotyped_at },
+    { label: 'Released', done: reached('released'), date: source.released_at },
+  ];
 }
 
 // Swab states of migration 0004, in words an owner understands.
@@ -26,10 +66,28 @@ export function swabStateText(state: string | null): string {
 export async function resultsStatus(db: Db, petNum: number): Promise<ResultsStatus> {
   const [summary, swab] = await Promise.all([
     db('breed_mix_summaries').where({ pet_num: petNum }).first('pet_num'),
-    db('swabs').where({ pet_num: petNum, is_methylation: false }).orderBy('created_at', 'desc').orderBy('id', 'desc').first('swab_state'),
+    db('swabs')
+      .where({ pet_num: petNum, is_methylation: false })
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .first<TimelineSource | undefined>(
+        'swab_state',
+        'activated_at',
+        'received_at',
+        db('samples').whereRaw('samples.swab_id = swabs.id').orderBy('received_at', 'desc').orderBy('id', 'desc').limit(1).select('sample_state').as('sample_state'),
+        db('samples').whereRaw('samples.swab_id = swabs.id').orderBy('received_at', 'desc').orderBy('id', 'desc').limit(1).select('received_at').as('sample_received_at'),
+        db('samples').whereRaw('samples.swab_id = swabs.id').orderBy('received_at', 'desc').orderBy('id', 'desc').limit(1).select('genotyped_at').as('genotyped_at'),
+        db('samples').whereRaw('samples.swab_id = swabs.id').orderBy('received_at', 'desc').orderBy('id', 'desc').limit(1).select('released_at').as('released_at'),
+      ),
   ]);
   const swabState: string | null = swab?.swab_state ?? null;
-  return { hasResults: Boolean(summary), swabState, swabStateText: swabStateText(swabState) };
+  return {
+    hasResults: Boolean(summary),
+    swabState,
+    swabStateText: swabStateText(swabState),
+    isAwaitingResults: !summary && swabState !== null && AWAITING_SWAB_STATES.has(swabState),
+    timeline: swab ? labTimeline(swab) : [],
+  };
 }
 
 /** Owners of a tested dog may download its raw data (the rule of the raw-data download). */

@@ -95,3 +95,24 @@ export const SETTINGS_PHONE_REMOVED = 'Your phone number is removed.';
 export const SETTINGS_EMAIL_SAVED = 'Your e-mail preferences are saved.';
 export const SETTINGS_EMAIL_SAVE_FAILED = 'Your e-mail preferences could not be saved. Please try again.';
 export const SETTINGS_READ_ONLY = 'Your account is read-only, so these settings cannot be changed.';
+
+// Kit activation /members/activate (issue 15).
+export const ACTIVATION_CODE_FORMAT = 'Please enter the box key from your kit (it starts with EM-) or the swab code printed on the swab tube (at least 12 letters and digits).';
+export const ACTIVATION_CODE_UNKNOWN = 'We could not find a kit with that code. Please check it and try again.';
+export const ACTIVATION_TOO_MANY_CODES = 'Too many codes did not match a kit. Please wait an hour and try again, or contact support.';
+export const ACTIVATION_ALREADY_ACTIVATED = 'This kit has already been activated.';
+export const ACTIVATION_VOIDED = 'This kit has been voided and cannot be activated. Please contact support.';
+export const ACTIVATION_PRACTICE_KIT = 'This kit was ordered by {practice}. Its results will be shared with the practice.';
+export const ACTIVATION_PRACTICE_REQUIRED = 'This kit was ordered by {practice}. Please confirm the practice to continue.';
+export const ACTIVATION_NOT_A_PRACTICE_KIT = 'This kit was not ordered by that practice.';
+export const ACTIVATION_NOT_STARTED = 'Please enter the code of your kit first.';
+export const ACTIVATION_EARLIER_STEP = 'Please answer the earlier steps first.';
+export const ACTIVATION_CHOOSE_DOG = 'Please choose one of your dogs or add a new one.';
+export const ACTIVATION_NOT_YOUR_DOG = 'You can only activate a kit for a dog on your account.';
+export const ACTIVATION_DOG_HAS_DNA_TEST = '{name} already has a DNA test. Please choose another dog or add a new one.';
+export const ACTIVATION_DOG_HAS_AGE_TEST = '{name} already has an age test in progress. Please choose another dog or add a new one.';
+export const ACTIVATION_HOW_HEARD_REQUIRED = 'Please tell us how you heard about us.';
+export const ACTIVATION_RESEARCH_REQUIRED = 'Please choose whether to contribute to research.';
+export const ACTIVATION_DONE = 'The kit is activated for {name}. Send the swab to the lab; we will e-mail you when the results are ready.';
+export const ACTIVATION_AWAITING_RESULTS = 'Awaiting results';
+export const ACTIVATION_CONTACT_SUPPORT = 'This kit cannot be activated online. Please contact support.';

@@ -40,6 +40,8 @@ const EXPECTED_TABLES = [
   'outbox', 'jobs',
   // 0019 panel marker arrays
   'marker_variants',
+  // 2026112404 kit activation
+  'kit_activations', 'activation_code_attempts',
 ];
 
 async function tableNames(db: Knex): Promise<string[]> {
