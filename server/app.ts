@@ -28,6 +28,8 @@ import { activationRoutes } from './activation/routes.js';
 import { accountSettingsRoutes } from './account-settings/routes.js';
 import { placesApiRoutes } from './places/routes.js';
 import { wantsJson } from './http/negotiation.js';
+import { siteAssetRoutes } from './content/assets.js';
+import { contentPageRoutes } from './content/routes.js';
 import { INTERNAL_SERVER_ERROR } from './shared/messages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,6 +49,7 @@ export function createApp({ db, settings }: AppDependencies): Express {
   if (settings.nodeEnv !== 'development') app.enable('view cache');
 
   app.use(securityHeaders);
+  app.use(siteAssetRoutes(root, settings));
   app.use('/static', express.static(path.join(root, 'static'), { maxAge: settings.isProduction ? '1d' : 0, index: false }));
   app.get('/healthz', async (_req, res) => {
     await db.raw('select 1');
@@ -71,6 +74,7 @@ export function createApp({ db, settings }: AppDependencies): Express {
   app.use(shellContext(db, settings));
   app.use(authRoutes(db));
   app.use(impersonationRoutes(db));
+  app.use(contentPageRoutes(settings));
   app.use(publicPageRoutes());
   app.use(adminPageRoutes());
   app.use(labAdminRoutes(db, settings));

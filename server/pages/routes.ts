@@ -12,11 +12,6 @@ const plainPage =
 
 export function publicPageRoutes(): Router {
   const router = Router();
-  router.get('/', (req, res) => (req.currentUser ? res.redirect('/members') : res.render('home', { title: 'Embark' })));
-  router.get('/help', plainPage('Help Center', 'Answers about kits, results and your account.'));
-  router.get('/contact', plainPage('Contact Us', 'Write to support@embarkvet.com or call us on weekdays.'));
-  router.get('/vets', plainPage('Vets', 'Genetic testing for your patients.'));
-  router.get('/breeders', plainPage('Breeders', 'Tools for responsible breeding.'));
   router.get('/breeders/breeder-profile', requireUser, plainPage('Breeder Profile'));
   router.get('/breeders/pair-predictor', requireUser, plainPage('Pair Predictor'));
   return router;

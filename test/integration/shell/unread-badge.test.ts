@@ -17,7 +17,7 @@ describe('unread messages badge', () => {
   it('renders the unread count in the header and answers it at /api/messages/unread-count', async () => {
     const agent = await signInAsDemo(app, 'parent');
     const html = (await agent.get('/members')).text;
-    expect(html).to.include('data-widget="unread-badge" data-props="{&#34;count&#34;:1}">1</span>');
+    expect(html).to.include('data-widget="unread-badge" data-props="{&#34;count&#34;:1}"><span class="unread-badge" aria-label="1 unread messages">1</span></span>');
     const response = await agent.get('/api/messages/unread-count').expect(200);
     expect(response.body).to.deep.equal({ numUnreadMessages: 1 });
   });
