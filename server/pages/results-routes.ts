@@ -4,6 +4,7 @@ import type { Settings } from '../settings.js';
 import { HttpError, signedInUser } from '../auth/guards.js';
 import { petAccessFor, type PetAccess } from '../pets/access.js';
 import { focusShellOnPet } from '../shell/context.js';
+import { petHasResults } from '../shell/counts.js';
 import { backToPageLink, breedLabel, RESULTS_PATHS, type ResultsPage } from '../shell/rules.js';
 import * as messages from '../shared/messages.js';
 import { NOT_AUTHORIZED } from '../shared/messages.js';
@@ -85,7 +86,7 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
       if ((page === 'relatives' && !pet.showRelativeFinder) || (page === 'care' && !pet.shouldShowCareResources)) {
         throw new HttpError(404, 'This page is not available for this dog.');
       }
-      focusShellOnPet(res.locals.shell, settings, pet, page);
+      focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await petHasResults(db, pet.petNum) }, page);
       const title = heading(breedLabel(user.userType));
       const data = await load({ db, pet, isOwner, isAdmin: user.isAdmin, isEditable, userId: user.id, links: settings.links });
       res.render(`members/results/${view}`, {
@@ -103,7 +104,7 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
   for (const { path, filter, heading } of HEALTH_SUBPAGES) {
     router.get(path, async (req, res) => {
       const { pet, isOwner } = await petFromQuery(db, req);
-      focusShellOnPet(res.locals.shell, settings, pet, 'health', backToPageLink('Health', `${RESULTS_PATHS.health}?i=${pet.petNum}`));
+      focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await petHasResults(db, pet.petNum) }, 'health', backToPageLink('Health', `${RESULTS_PATHS.health}?i=${pet.petNum}`));
       const data = await healthPage({ db, pet, isOwner, isAdmin: signedInUser(req).isAdmin }, filter);
       res.render('members/results/health', { ...data, title: `${pet.name}: ${heading}`, heading, pet });
     });

@@ -86,7 +86,7 @@ export function petProfileRoutes(db: Db, settings: Settings): Router {
     if (!access.isEditable) return res.redirect(NO_EDIT_PERMISSION_PAGE);
     const feed = await loadAboutPetFeed(db, access.pet, { userId: user.id, isEditable: true });
     if (!feed) throw new HttpError(404, NOT_AUTHORIZED);
-    focusShellOnPet(res.locals.shell, settings, access.pet, null);
+    focusShellOnPet(res.locals.shell, settings, { ...access.pet, hasResults: feed.hasResults }, null);
     res.render('members/pet-about', {
       title: `About ${feed.name}`,
       pet: feed,

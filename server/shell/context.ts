@@ -80,19 +80,26 @@ async function buildShell(db: Db, settings: Settings, req: Request): Promise<She
           readOnly: Boolean(req.session.impersonationReadOnly),
         }
       : null,
-    footer: footerColumns({ userType: user.userType, petCount, showMatchMaker: user.showMatchMaker }, footerPet ? toFooterPet(footerPet) : null, settings.links),
+    footer: footerColumns(
+      { userType: user.userType, petCount, showMatchMaker: user.showMatchMaker },
+      footerPet ? toFooterPet({ ...footerPet, hasResults: true }) : null,
+      settings.links,
+    ),
   };
 }
 
-function toFooterPet(pet: Pick<Pet, 'petNum' | 'name' | 'isEligibleForInsurance' | 'insuranceUrl'>): FooterPet {
-  return { petNum: pet.petNum, name: pet.name, isEligibleForInsurance: pet.isEligibleForInsurance, insuranceUrl: pet.insuranceUrl };
+function toFooterPet(pet: Pick<Pet, 'petNum' | 'name' | 'isEligibleForInsurance' | 'insuranceUrl'> & { hasResults: boolean }): FooterPet {
+  return { petNum: pet.petNum, name: pet.name, isEligibleForInsurance: pet.isEligibleForInsurance, insuranceUrl: pet.insuranceUrl, hasResults: pet.hasResults };
 }
 
-/** Pet pages call this so the footer and results navigation are about the dog on the page. */
+/**
+ * Pet pages call this so the footer and results navigation are about the dog on the page;
+ * `hasResults` (petHasResults in counts.ts) keeps the footer from naming a dog still waiting for results.
+ */
 export function focusShellOnPet(
   shell: ShellContext,
   settings: Settings,
-  pet: Pet & { isUpgradeAvailable?: boolean },
+  pet: Pet & { isUpgradeAvailable?: boolean; hasResults: boolean },
   active: ResultsPage | null,
   backToPage: Link | null = null,
 ): void {

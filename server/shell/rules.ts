@@ -29,6 +29,8 @@ export interface FooterPet {
   name: string | null;
   isEligibleForInsurance: boolean;
   insuranceUrl: string | null;
+  /** Whether the lab has released results; a dog still waiting for them has none to explore. */
+  hasResults: boolean;
 }
 
 export interface Link {
@@ -52,12 +54,18 @@ export function showsDogList(user: Pick<FooterUser, 'userType' | 'petCount'>): b
   return user.userType !== 'PetParent' || user.petCount > 1;
 }
 
+/**
+ * `pet` is the dog the page is about (or, on other pages, the account's only dog with results).
+ * The first column names it only when it has results to explore: otherwise 'your dog', with the
+ * way to the dog list (or to activating a kit when there is no dog yet).
+ */
 export function footerColumns(user: FooterUser, pet: FooterPet | null, links: ShellLinks): FooterColumn[] {
-  const dogName = pet?.name ? truncate(pet.name) : 'your dog';
+  const explored = pet?.hasResults ? pet : null;
+  const dogName = explored?.name ? truncate(explored.name) : 'your dog';
   const columns: FooterColumn[] = [
     {
       heading: `Explore ${dogName}'s Results`,
-      links: pet ? resultsLinks(pet.petNum, user.userType) : [{ label: 'Activate Kit', href: '/members/activate' }],
+      links: explored ? resultsLinks(explored.petNum, user.userType) : noDogLinks(user),
     },
     {
       heading: 'My Account',
@@ -94,6 +102,11 @@ export function footerColumns(user: FooterUser, pet: FooterPet | null, links: Sh
     });
   }
   return columns;
+}
+
+function noDogLinks(user: FooterUser): Link[] {
+  if (user.petCount === 0) return [{ label: 'Activate Kit', href: '/members/activate' }];
+  return [{ label: user.userType === 'Vet' ? 'My Patients' : 'My Dogs', href: '/members' }];
 }
 
 function resultsLinks(petNum: number, userType: UserType): Link[] {

@@ -44,7 +44,7 @@ describe('site shell in the browser', function () {
     expect(links).to.not.include('ADMIN').and.not.include('Impersonate');
     await page.waitForSelector('body.page-ready');
     expect(await page.locator('.unread-badge').innerText()).to.equal('1');
-    expect(await page.locator('footer h2').allInnerTexts()).to.deep.equal(["Explore Maple's Results", 'My Account', 'More']);
+    expect(await page.locator('footer h2').allInnerTexts()).to.deep.equal(["Explore your dog's Results", 'My Account', 'More']);
   });
 
   it('shows the breeder name, ADMIN for admins and Impersonate for sub-admins', async () => {

@@ -30,13 +30,15 @@ describe('site shell by role', () => {
     expect(footer).to.include('My Account').and.include('Order a Kit').and.include('>More<');
     expect(footer).to.include('My Dogs'); // two dogs
     expect(footer).to.not.include('Breeder Tools');
-    expect(footer).to.include('Explore Maple&#39;s Results').and.not.include('Pet Insurance');
+    // On a page about no dog the footer names none of the two (issue 20).
+    expect(footer).to.include('Explore your dog&#39;s Results').and.not.include('Maple').and.not.include('Pet Insurance');
   });
 
-  it('offers Pet Insurance in the footer of an eligible dog', async () => {
+  it('names the dog of the page once it has results and offers Pet Insurance when it is eligible', async () => {
     const agent = await signInAsDemo(app, 'parent');
     const db = await testDb();
     const biscuit = await db('pets').where({ name: 'Biscuit' }).first('pet_num');
+    await db('breed_mix_summaries').insert({ pet_num: biscuit.pet_num, breed_type: 'mixed', breed_mix_scenario: 'mixed', breed_mix_name: 'Mixed breed' }).onConflict('pet_num').ignore();
     const footer = section((await agent.get(`/members/results/summary?i=${biscuit.pet_num}`)).text, 'footer');
     expect(footer).to.include('Explore Biscuit&#39;s Results').and.include('href="https://embarkvet.com/pet-insurance">Pet Insurance');
   });

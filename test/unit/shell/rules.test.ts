@@ -11,7 +11,7 @@ import {
 } from '../../../server/shell/rules.js';
 
 const links = { productSite: 'https://site', shop: 'https://shop', breederKit: 'https://shop/breeder', helpCenter: '/help', resources: 'https://site/resources' };
-const pet: FooterPet = { petNum: 7, name: 'Biscuit', isEligibleForInsurance: false, insuranceUrl: null };
+const pet: FooterPet = { petNum: 7, name: 'Biscuit', isEligibleForInsurance: false, insuranceUrl: null, hasResults: true };
 const navPet: NavPet = { petNum: 7, isUpgradeAvailable: false, showRelativeFinder: true, shouldShowCareResources: true };
 const headings = (columns: ReturnType<typeof footerColumns>) => columns.map((c) => c.heading);
 const labels = (columns: ReturnType<typeof footerColumns>, heading: string) => columns.find((c) => c.heading === heading)?.links.map((l) => l.label);
@@ -34,6 +34,22 @@ describe('site shell rules', () => {
       expect(headings(footerColumns({ userType: 'PetParent', petCount: 0, showMatchMaker: false }, null, links))[0]).to.equal("Explore your dog's Results");
       const long = { ...pet, name: 'Champion Sunny Meadow Bramble' };
       expect(headings(footerColumns({ userType: 'PetParent', petCount: 1, showMatchMaker: false }, long, links))[0]).to.equal("Explore Champion Sunny Meadow ...'s Results");
+    });
+
+    it('names no dog whose results are pending, and points to the dog list or to activating a kit instead', () => {
+      const pending = { ...pet, name: 'Nova', hasResults: false };
+      const [explore] = footerColumns({ userType: 'Breeder', petCount: 12, showMatchMaker: true }, pending, links);
+      expect(explore.heading).to.equal("Explore your dog's Results");
+      expect(explore.links).to.deep.equal([{ label: 'My Dogs', href: '/members' }]);
+      const [firstDog] = footerColumns({ userType: 'PetParent', petCount: 0, showMatchMaker: false }, null, links);
+      expect(firstDog.links).to.deep.equal([{ label: 'Activate Kit', href: '/members/activate' }]);
+      const [patients] = footerColumns({ userType: 'Vet', petCount: 3, showMatchMaker: false }, null, links);
+      expect(patients.links).to.deep.equal([{ label: 'My Patients', href: '/members' }]);
+    });
+
+    it('still offers pet insurance for the dog on the page while its results are pending', () => {
+      const insured = { ...pet, hasResults: false, isEligibleForInsurance: true, insuranceUrl: 'https://insure' };
+      expect(labels(footerColumns({ userType: 'PetParent', petCount: 1, showMatchMaker: false }, insured, links), 'More')).to.include('Pet Insurance');
     });
 
     it('shows My Dogs only to non-pet-parents or owners of more than one dog', () => {
