@@ -1,0 +1,68 @@
+// newbie@demo.test activates EM-DEMO-0001 in Chromium, from the empty My Dogs page to the
+// summary awaiting results (issue 15).
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { testApp } from '../support/app.js';
+import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { resetToDemoData, DEMO_ACCOUNTS } from '../support/demo.js';
+import { DEMO_BOX_KEY, DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import { ACTIVATION_CODE_UNKNOWN } from '../../server/shared/messages.js';
+
+describe('kit activation in the browser', function () {
+  this.timeout(120_000);
+  let browser: Browser;
+  let page: Page;
+  let site: Awaited<ReturnType<typeof serve>>;
+
+  before(async () => {
+    await resetToDemoData();
+    site = await serve(await testApp());
+    browser = await launchChromium();
+    page = await (await newContext(browser)).newPage();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const continueTo = async (step: string, button = 'Continue') => {
+    await Promise.all([page.waitForSelector(`[data-activate-step="${step}"]`), page.click(`button:text-is("${button}")`)]);
+  };
+
+  it('activates EM-DEMO-0001 for a new dog and lands on its summary, awaiting results', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.newbie.email, DEMO_PASSWORD);
+    await page.goto(`${site.origin}/members`);
+    expect(await page.locator('main').innerText()).to.include('You have no dogs yet');
+    await Promise.all([page.waitForURL(/\/members\/activate$/), page.click('main [data-activate-link]')]);
+
+    await page.fill('#boxKeyOrSwabCode', 'EM-DEMO-9999');
+    await continueTo('code');
+    expect(await page.locator('[data-activate-error]').innerText()).to.equal(ACTIVATION_CODE_UNKNOWN);
+    await page.fill('#boxKeyOrSwabCode', DEMO_BOX_KEY.toLowerCase());
+    await continueTo('selectDog');
+    expect(await page.locator('[data-activate-product]').innerText()).to.equal('Breed + Ancestry DNA test');
+
+    expect(await page.isChecked('[data-activate-new-dog]')).to.equal(true);
+    await page.fill('#newName', 'Clover');
+    await page.selectOption('#newSex', 'f');
+    await continueTo('howDidYouHear');
+    await page.selectOption('#howDidYouHear', 'Friend or family');
+    await continueTo('contributeToResearch');
+    await page.check('input[name="agree"][value="yes"]');
+    await continueTo('activate');
+    expect(await page.locator('[data-activate-summary]').innerText()).to.include('Clover (new)');
+
+    await Promise.all([page.waitForURL(/\/members\/results\/summary\?i=\d+$/), page.click('button:text-is("Activate kit")')]);
+    expect(await page.locator('h1').first().innerText()).to.include('Clover');
+    expect(await page.locator('[data-awaiting-results]').innerText()).to.equal('Awaiting results');
+    const timeline = await page.locator('[data-lab-timeline] li').evaluateAll((items) => items.map((li) => `${li.getAttribute('data-timeline-step')}:${li.getAttribute('data-done')}`));
+    expect(timeline).to.deep.equal(['activated:true', 'received:false', 'extracted:false', 'genotyped:false', 'released:false']);
+
+    await page.goto(`${site.origin}/members`);
+    expect(await page.locator('main').innerText()).to.include('Clover');
+    expect(errors).to.deep.equal([]);
+  });
+});
