@@ -25,6 +25,19 @@ export interface Settings {
   secureCookies: boolean;
   /** Hops of reverse proxies to trust for the client's address and protocol (`TRUST_PROXY`). */
   trustProxy: number | false;
+  /** E-mail delivery from the outbox. */
+  mail: MailSettings;
+}
+
+export interface MailSettings {
+  /** `smtp://user:pass@host:587` (or smtps://); without one each message is written as an .eml file to `dir`. */
+  smtpUrl: string | null;
+  /** The From header of every e-mail (`MAIL_FROM`). */
+  from: string;
+  /** Where .eml files go without SMTP: DATA_DIR/mail. */
+  dir: string;
+  /** Drain the outbox in the app process (`OUTBOX_WORKER=false` when `npm run worker` runs separately). */
+  workerInApp: boolean;
 }
 
 export interface SiteLinks {
@@ -60,9 +73,10 @@ export function loadSettings(env: Env = process.env): Settings {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const baseUrl = parseBaseUrl(env.BASE_URL || `http://localhost:${port}`);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
     port,
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret: env.SESSION_SECRET || 'development-only-session-secret',
     nodeEnv,
@@ -74,6 +88,12 @@ export function loadSettings(env: Env = process.env): Settings {
     baseUrl,
     secureCookies: baseUrl.startsWith('https:'),
     trustProxy,
+    mail: {
+      smtpUrl: parseSmtpUrl(env.SMTP_URL),
+      from: env.MAIL_FROM || 'Embark <no-reply@embarkvet.com>',
+      dir: path.join(dataDir, 'mail'),
+      workerInApp: env.OUTBOX_WORKER !== 'false',
+    },
     links: {
       productSite: env.PRODUCT_SITE_URL || 'https://embarkvet.com',
       shop: env.SHOP_URL || 'https://shop.embarkvet.com',
@@ -94,6 +114,19 @@ function parseBaseUrl(value: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`BASE_URL must be an http or https address, got "${value}"`);
   return url.href.replace(/\/+$/, '');
+}
+
+function parseSmtpUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// address');
+  }
+  // The address may hold a password: it stays out of the error message.
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL must be an smtp:// or smtps:// address');
+  return value;
 }
 
 function parseTrustProxy(value: string | undefined): number | false {

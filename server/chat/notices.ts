@@ -3,6 +3,7 @@
 import type { Db } from '../db/index.js';
 import { emailPreference, queueEmail } from '../outbox/queue.js';
 import { CHAT_EMAIL_SUBJECT } from '../shared/messages.js';
+import { CHAT_NEW_MESSAGE } from '../mail/templates.js';
 
 export interface NewMessageNotice {
   conversationId: number;
@@ -32,8 +33,7 @@ export async function queueNewMessageNotices(trx: Db, notice: NewMessageNotice):
       userId,
       to: recipient.email,
       subject: CHAT_EMAIL_SUBJECT.replace('{name}', notice.senderName),
-      text: `${notice.senderName} sent you a message on Embark.\n\nRead it and reply at /members/messages.\n\nWe send one e-mail per conversation until you read it. You can turn chat e-mails off in your settings.`,
-      template: 'chat-new-message',
+      template: CHAT_NEW_MESSAGE,
       payload: { conversationId: notice.conversationId, senderName: notice.senderName },
       dedupeKey: `chat-notice:${notice.conversationId}:${userId}:${notice.messageId}`,
     });

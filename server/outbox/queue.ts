@@ -4,7 +4,8 @@ export interface OutgoingEmail {
   userId: number | null;
   to: string;
   subject: string;
-  text: string;
+  /** Plain text as it goes out; notices give a template instead, rendered by the worker (server/mail/templates.ts). */
+  text?: string;
   template?: string;
   payload?: Record<string, unknown>;
   /** Same key, same notice: a repeated call queues nothing new. */
@@ -21,7 +22,7 @@ export async function queueEmail(db: Db, email: OutgoingEmail): Promise<boolean>
       user_id: email.userId,
       to_address: email.to,
       subject: email.subject,
-      text: email.text,
+      text: email.text ?? null,
       template: email.template ?? null,
       payload: JSON.stringify(email.payload ?? {}),
       dedupe_key: email.dedupeKey ?? null,

@@ -1,0 +1,89 @@
+// What each kind of outbox message says (issue 15, issue 19 "E-mail content"). Notices queue a
+// template name and its data; the worker renders here, at send time, with absolute links built
+// from BASE_URL, so a message works from any mail client. Messages without a known template go
+// out as they were queued.
+import { htmlEmail } from './html.js';
+import type { OutboxMessage } from '../outbox/delivery.js';
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const RESULTS_RELEASED = 'results-released';
+export const CHAT_NEW_MESSAGE = 'chat-new-message';
+export const PASSWORD_RESET = 'password-reset';
+
+/** A site path as an absolute address on the public site. */
+export function absoluteUrl(baseUrl: string, path: string): string {
+  return new URL(path, `${baseUrl}/`).href;
+}
+
+const str = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value : fallback);
+
+interface Parts {
+  greeting: string;
+  paragraphs: string[];
+  button: { label: string; href: string };
+  footer: string;
+}
+
+function compose(subject: string, parts: Parts): RenderedEmail {
+  const paragraphs = [parts.greeting, ...parts.paragraphs];
+  const text = [...paragraphs, `${parts.button.label}: ${parts.button.href}`, 'The Embark team', '--', parts.footer].join('\n\n');
+  const html = htmlEmail({ paragraphs: [...paragraphs], button: parts.button, footer: parts.footer });
+  return { subject, text: `${text}\n`, html };
+}
+
+function preferencesFooter(baseUrl: string): string {
+  return `You receive this e-mail because of your Embark account. Choose which e-mails you get at ${absoluteUrl(baseUrl, '/members/profile')}.`;
+}
+
+export function renderEmail(message: OutboxMessage, baseUrl: string): RenderedEmail {
+  const payload = message.payload;
+  switch (message.template) {
+    case RESULTS_RELEASED: {
+      const petNum = Number(payload.petNum);
+      if (!Number.isSafeInteger(petNum)) break;
+      const petName = str(payload.petName, 'Your dog');
+      return compose(message.subject, {
+        greeting: `Hi ${str(payload.ownerName, 'there')},`,
+        paragraphs: [`${petName}'s DNA results are in: breed mix, health, traits and relatives.`],
+        button: { label: `See ${petName}'s results`, href: absoluteUrl(baseUrl, `/members/results/summary?i=${petNum}`) },
+        footer: preferencesFooter(baseUrl),
+      });
+    }
+    case CHAT_NEW_MESSAGE: {
+      const sender = str(payload.senderName, 'Another dog owner');
+      return compose(message.subject, {
+        greeting: 'Hi,',
+        paragraphs: [`${sender} sent you a message on Embark.`, 'We send one e-mail per conversation until you read it.'],
+        button: { label: 'Read and reply', href: absoluteUrl(baseUrl, '/members/messages') },
+        footer: `${preferencesFooter(baseUrl)} Chat e-mails can be turned off there.`,
+      });
+    }
+    case PASSWORD_RESET: {
+      const token = payload.token;
+      // The token leaves the row once sent; a retried reset e-mail has no link to give.
+      if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new Error('The reset link of this e-mail is no longer stored; the owner can ask for a new one.');
+      return compose(message.subject, {
+        greeting: `Hi ${str(payload.name, 'there')},`,
+        paragraphs: [
+          'Someone asked to reset the password of your Embark account. If it was you, choose a new password with the link below. It works once, within one hour.',
+          'If you did not ask, ignore this e-mail: your password stays as it is.',
+        ],
+        button: { label: 'Choose a new password', href: absoluteUrl(baseUrl, `/reset-password/${token}`) },
+        footer: 'You receive this e-mail because a password reset was requested for your Embark account.',
+      });
+    }
+  }
+  return asQueued(message);
+}
+
+function asQueued(message: OutboxMessage): RenderedEmail {
+  const text = message.text ?? message.subject;
+  const html = message.html ?? htmlEmail({ paragraphs: text.split(/\n{2,}/), footer: 'Embark' });
+  return { subject: message.subject, text, html };
+}
+
