@@ -26,6 +26,9 @@ import { labAdminRoutes, labUploadParser, UPLOAD_PATH } from './lab/admin-routes
 import { petProfileRoutes } from './pet-profile/routes.js';
 import { activationRoutes } from './activation/routes.js';
 import { accountSettingsRoutes } from './account-settings/routes.js';
+import { passwordChangeRoutes } from './account-settings/password-routes.js';
+import { passwordResetRoutes } from './auth/password-reset-routes.js';
+import { outboxAdminRoutes } from './outbox/admin-routes.js';
 import { placesApiRoutes } from './places/routes.js';
 import { wantsJson } from './http/negotiation.js';
 import { siteAssetRoutes } from './content/assets.js';
@@ -73,17 +76,20 @@ export function createApp({ db, settings }: AppDependencies): Express {
 
   app.use(shellContext(db, settings));
   app.use(authRoutes(db));
+  app.use(passwordResetRoutes(db));
   app.use(impersonationRoutes(db));
   app.use(contentPageRoutes(settings));
   app.use(publicPageRoutes());
   app.use(adminPageRoutes());
   app.use(labAdminRoutes(db, settings));
+  app.use(outboxAdminRoutes(db));
   app.use('/members', chatRoutes(db));
   app.use('/members', requireUser);
   app.use('/members/results', resultsRoutes(db, settings));
   app.use('/members', rawDataRoutes(db, settings));
   app.use('/members', nutritionRoutes(db));
   app.use('/members', petProfileRoutes(db, settings));
+  app.use('/members', passwordChangeRoutes(db));
   app.use('/members', accountSettingsRoutes(db, settings));
   app.use('/members', activationRoutes(db));
   app.use('/members', memberPageRoutes(db));

@@ -6,6 +6,7 @@ import { syncCatalogues } from './catalogue/sync.js';
 import { isEmpty, loadDemoDataIfEmpty } from './demo/seed.js';
 import { openLab } from './lab/lab.js';
 import { createApp } from './app.js';
+import { createOutboxWorker } from './outbox/worker.js';
 
 async function main() {
   const settings = loadSettings();
@@ -24,9 +25,15 @@ async function main() {
     console.log(`Listening on http://localhost:${settings.port}`);
   });
 
+  // Tests build apps without it; `OUTBOX_WORKER=false` leaves the outbox to `npm run worker`.
+  const outboxWorker = settings.mail.workerInApp ? createOutboxWorker({ db: database.db, settings, log: (message) => console.log(message) }) : undefined;
+  outboxWorker?.start();
+
   const shutdown = () => {
     server.close(() => {
-      database.close().finally(() => process.exit(0));
+      Promise.resolve(outboxWorker?.stop())
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

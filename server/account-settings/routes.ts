@@ -8,6 +8,7 @@ import { READ_ONLY_ACCOUNT_PAGE } from '../pages/results-routes.js';
 import * as messages from '../shared/messages.js';
 import { loadAccountSettings, loadEmailPreferences, saveEmailPreferences, updateAccountDetails, updatePhoneSms } from './queries.js';
 import { emailPreferenceGroupsFor } from './email-preference-fields.js';
+import { MIN_PASSWORD_LENGTH } from '../auth/validation.js';
 import {
   accountDetailsSchema,
   COUNTRIES,
@@ -30,6 +31,7 @@ const NOTICES: Record<string, string> = {
   phone: messages.SETTINGS_PHONE_SAVED,
   'phone-removed': messages.SETTINGS_PHONE_REMOVED,
   'email-preferences': messages.SETTINGS_EMAIL_SAVED,
+  password: messages.PASSWORD_CHANGED,
 };
 
 interface PageState {
@@ -40,10 +42,12 @@ interface PageState {
   phoneTyped?: string;
   phoneError?: string | null;
   emailError?: string | null;
+  /** Errors of the change-password form (server/account-settings/password-routes.ts). */
+  passwordErrors?: FieldErrors;
   notice?: string | null;
 }
 
-async function renderSettingsPage(db: Db, req: Request, res: Response, state: PageState = {}, status = 200): Promise<void> {
+export async function renderSettingsPage(db: Db, req: Request, res: Response, state: PageState = {}, status = 200): Promise<void> {
   const user = signedInUser(req);
   const [account, preferences] = await Promise.all([loadAccountSettings(db, user.id), loadEmailPreferences(db, user.id)]);
   if (!account) throw new Error(`user ${user.id} vanished while rendering settings`);
@@ -66,13 +70,15 @@ async function renderSettingsPage(db: Db, req: Request, res: Response, state: Pa
     emailGroups: emailPreferenceGroupsFor(user),
     emailPreferences: preferences,
     emailError: state.emailError ?? null,
+    passwordErrors: state.passwordErrors ?? {},
+    minPasswordLength: MIN_PASSWORD_LENGTH,
     emailProps: { preferences, isBreeder: user.isBreeder, isVet: user.isVet, readOnly: user.isReadOnly },
     notice: state.notice ?? null,
   });
 }
 
 /** Writes from a read-only account go to the read-only page (spec 2 §5), before anything is read from the form. */
-const refuseReadOnly: RequestHandler = (req, res, next) => {
+export const refuseReadOnly: RequestHandler = (req, res, next) => {
   if (signedInUser(req).isReadOnly) return res.redirect(READ_ONLY_ACCOUNT_PAGE);
   next();
 };

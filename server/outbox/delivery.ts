@@ -119,9 +119,9 @@ export async function listOutbox(db: Db, options: { status?: OutboxStatus; limit
     status: row.status,
     attempts: row.attempts,
     lastError: row.last_error,
-    nextAttemptAt: row.next_attempt_at,
-    sentAt: row.sent_at,
-    createdAt: row.created_at,
+    nextAttemptAt: new Date(row.next_attempt_at),
+    sentAt: row.sent_at ? new Date(row.sent_at) : null,
+    createdAt: new Date(row.created_at),
   }));
 }
 

@@ -116,3 +116,15 @@ export const ACTIVATION_RESEARCH_REQUIRED = 'Please choose whether to contribute
 export const ACTIVATION_DONE = 'The kit is activated for {name}. Send the swab to the lab; we will e-mail you when the results are ready.';
 export const ACTIVATION_AWAITING_RESULTS = 'Awaiting results';
 export const ACTIVATION_CONTACT_SUPPORT = 'This kit cannot be activated online. Please contact support.';
+
+// Password reset and change (issue 15 point 4).
+export const RESET_EMAIL_SUBJECT = 'Reset your Embark password';
+export const RESET_REQUEST_SENT = 'If an account uses that e-mail address, we have sent it a link to choose a new password. The link works once, within one hour.';
+export const RESET_THROTTLED = 'Too many password reset requests. Please try again in an hour.';
+export const RESET_LINK_INVALID = 'This password reset link is not valid. Please check that you copied all of it, or ask for a new one.';
+export const RESET_LINK_USED = 'This password reset link has already been used. Please ask for a new one.';
+export const RESET_LINK_EXPIRED = 'This password reset link has expired. Please ask for a new one.';
+export const RESET_DONE = 'Your password is changed and you are signed out everywhere else. Please sign in with your new password.';
+export const PASSWORD_CURRENT_WRONG = 'Your current password is not correct.';
+export const PASSWORD_CHANGED = 'Your password is changed. Every other session of your account is signed out.';
+export const PASSWORD_CHANGE_IMPERSONATING = 'A password cannot be changed while impersonating.';

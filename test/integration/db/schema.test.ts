@@ -42,6 +42,8 @@ const EXPECTED_TABLES = [
   'marker_variants',
   // 2026112404 kit activation
   'kit_activations', 'activation_code_attempts',
+  // 2026112405 password reset
+  'password_reset_tokens', 'password_reset_requests',
 ];
 
 async function tableNames(db: Knex): Promise<string[]> {

@@ -1,0 +1,44 @@
+import { expect } from 'chai';
+import { renderEmail, CHAT_NEW_MESSAGE, PASSWORD_RESET, RESULTS_RELEASED } from '../../../server/mail/templates.js';
+import type { OutboxMessage } from '../../../server/outbox/delivery.js';
+
+const BASE = 'https://members.example.test';
+
+function message(template: string | null, payload: Record<string, unknown>, extra: Partial<OutboxMessage> = {}): OutboxMessage {
+  return { id: 1, userId: 1, to: 'a@example.test', subject: 'Subject', text: null, html: null, template, payload, status: 'sending', attempts: 1, ...extra };
+}
+
+describe('e-mail templates', () => {
+  it('links the results notice to the dog’s summary with an absolute address', () => {
+    const email = renderEmail(message(RESULTS_RELEASED, { petNum: 42, petName: 'Rex', ownerName: 'Ann' }), BASE);
+    expect(email.text).to.include(`${BASE}/members/results/summary?i=42`);
+    expect(email.html).to.include(`href="${BASE}/members/results/summary?i=42"`);
+    expect(email.text).to.include('Hi Ann,');
+    expect(email.text).to.include(`${BASE}/members/profile`);
+    expect(email.text).to.not.match(/(^|\s)\/members\//m);
+  });
+
+  it('escapes names in the HTML part', () => {
+    const email = renderEmail(message(RESULTS_RELEASED, { petNum: 1, petName: '<b>Rex</b>', ownerName: 'A & B' }), BASE);
+    expect(email.html).to.include('&lt;b&gt;Rex&lt;/b&gt;');
+    expect(email.html).to.include('A &amp; B');
+    expect(email.html).to.not.include('<b>Rex</b>');
+    expect(email.text).to.include('<b>Rex</b>');
+  });
+
+  it('links the chat notice to the messages page and the reset e-mail to its token', () => {
+    expect(renderEmail(message(CHAT_NEW_MESSAGE, { senderName: 'Ann' }), BASE).text).to.include(`${BASE}/members/messages`);
+    const token = 'a'.repeat(43);
+    expect(renderEmail(message(PASSWORD_RESET, { token, name: 'Bob' }), BASE).html).to.include(`href="${BASE}/reset-password/${token}"`);
+  });
+
+  it('refuses to send a reset e-mail whose token is gone', () => {
+    expect(() => renderEmail(message(PASSWORD_RESET, { name: 'Bob' }), BASE)).to.throw(/no longer stored/);
+  });
+
+  it('sends a message without a known template as it was queued', () => {
+    const email = renderEmail(message(null, {}, { subject: 'Hello', text: 'First\n\nSecond <x>' }), BASE);
+    expect(email).to.include({ subject: 'Hello', text: 'First\n\nSecond <x>' });
+    expect(email.html).to.include('Second &lt;x&gt;');
+  });
+});
