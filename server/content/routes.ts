@@ -1,15 +1,43 @@
 import { Router } from 'express';
 import type { Settings } from '../settings.js';
 import { HttpError } from '../auth/guards.js';
+import { cleanQuery, matchesQuery } from '../shared/help-search.js';
+import { CATALOGUE_FACTS } from './catalogue-facts.js';
+import { helpTopics, type HelpQuestion, type HelpTopic } from './help-topics.js';
+
+const TOPICS = helpTopics(CATALOGUE_FACTS);
+
+/** Everything a question says, as the search reads it. */
+export function questionText(topic: HelpTopic, question: HelpQuestion): string {
+  return [topic.title, question.question, ...question.answer].join(' ');
+}
+
+/** The topics with only the questions matching `query`; topics left empty are dropped. */
+export function filterTopics(topics: HelpTopic[], query: string): HelpTopic[] {
+  return topics
+    .map((topic) => ({ ...topic, questions: topic.questions.filter((question) => matchesQuery(questionText(topic, question), query)) }))
+    .filter((topic) => topic.questions.length > 0);
+}
 
 /** The pages people read before (or without) signing in, and the development-only style guide. */
 export function contentPageRoutes(settings: Settings): Router {
   const router = Router();
-  router.get('/', (req, res) => (req.currentUser ? res.redirect('/members') : res.render('home', { title: 'Embark' })));
-  router.get('/help', (_req, res) => res.render('placeholder', { title: 'Help Center', heading: 'Help Center', lead: 'Answers about kits, results and your account.' }));
-  router.get('/contact', (_req, res) => res.render('placeholder', { title: 'Contact Us', heading: 'Contact Us', lead: 'Write to support@embarkvet.com or call us on weekdays.' }));
-  router.get('/vets', (_req, res) => res.render('placeholder', { title: 'Vets', heading: 'Vets', lead: 'Genetic testing for your patients.' }));
-  router.get('/breeders', (_req, res) => res.render('placeholder', { title: 'Breeders', heading: 'Breeders', lead: 'Tools for responsible breeding.' }));
+  const facts = CATALOGUE_FACTS;
+  const description = (text: string) => ({ description: text, noindex: false });
+
+  router.get('/', (req, res) => {
+    if (req.currentUser) return res.redirect('/members');
+    res.render('home', { title: 'Dog DNA test for breed, health and relatives', facts, mainClass: 'page--full', ...description(`One cheek swab: breed mix from ${facts.breeds} breeds, ${facts.healthConditions} genetic health conditions, ${facts.traits} traits and relatives among every tested dog.`) });
+  });
+  router.get('/help', (req, res) => {
+    const query = cleanQuery(req.query.q);
+    const topics = filterTopics(TOPICS, query);
+    const matches = topics.reduce((sum, topic) => sum + topic.questions.length, 0);
+    res.render('help', { title: 'Help Center', query, topics, allTopics: TOPICS, matches, ...description('Answers about kits, swabbing, results, health, relatives and your account.') });
+  });
+  router.get('/contact', (_req, res) => res.render('contact', { title: 'Contact Us', ...description('Reach the Embark support team by e-mail or phone.') }));
+  router.get('/vets', (_req, res) => res.render('vets', { title: 'For vets', facts, mainClass: 'page--full', ...description('Genetic results for your patients: breed, health conditions and what they mean for care.') }));
+  router.get('/breeders', (_req, res) => res.render('breeders', { title: 'For breeders', facts, mainClass: 'page--full', ...description('Health testing, inbreeding and a pair predictor for planning litters.') }));
   // The style guide documents the components for people building pages; production does not serve it.
   router.get('/styleguide', (_req, res, next) => {
     if (settings.isProduction) return next(new HttpError(404, 'Page not found'));

@@ -17,4 +17,5 @@ export const widgetRegistry: WidgetRegistry = {
   'data-settings': () => import('../data-settings/mount'),
   'phone-sms': () => import('../phone-sms/mount'),
   'email-preferences': () => import('../email-preferences/mount'),
+  'help-search': () => import('../help-search/mount'),
 };
