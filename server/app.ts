@@ -34,16 +34,21 @@ import { wantsJson } from './http/negotiation.js';
 import { siteAssetRoutes } from './content/assets.js';
 import { contentPageRoutes } from './content/routes.js';
 import { INTERNAL_SERVER_ERROR } from './shared/messages.js';
+import { chatEvents as createChatEvents, type ChatEvents } from './chat/events.js';
+import { assetResolver, BUILD_DIR, HASHED_FILE } from './assets/manifest.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface AppDependencies {
   db: Db;
   settings: Settings;
+  /** Live chat updates; by default the app listens on the database itself (app.locals.chatEvents). */
+  chatEvents?: ChatEvents;
 }
 
-export function createApp({ db, settings }: AppDependencies): Express {
+export function createApp({ db, settings, chatEvents = createChatEvents(db) }: AppDependencies): Express {
   const app = express();
+  app.locals.chatEvents = chatEvents;
   app.set('views', path.join(root, 'views'));
   app.set('view engine', 'ejs');
   app.set('trust proxy', settings.trustProxy);
@@ -51,8 +56,14 @@ export function createApp({ db, settings }: AppDependencies): Express {
   // Compiling templates on every request costs more than the rest of a page; only development edits them live.
   if (settings.nodeEnv !== 'development') app.enable('view cache');
 
+  app.locals.asset = assetResolver({ followRebuilds: settings.nodeEnv === 'development' });
+
   app.use(securityHeaders);
   app.use(siteAssetRoutes(root, settings));
+  // A hashed file's content never changes under its name: browsers may keep it for a year.
+  app.use('/static/build', express.static(BUILD_DIR, { index: false, setHeaders: (res, file) => {
+    res.setHeader('Cache-Control', HASHED_FILE.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  } }));
   app.use('/static', express.static(path.join(root, 'static'), { maxAge: settings.isProduction ? '1d' : 0, index: false }));
   app.get('/healthz', async (_req, res) => {
     await db.raw('select 1');
@@ -83,7 +94,7 @@ export function createApp({ db, settings }: AppDependencies): Express {
   app.use(adminPageRoutes());
   app.use(labAdminRoutes(db, settings));
   app.use(outboxAdminRoutes(db));
-  app.use('/members', chatRoutes(db));
+  app.use('/members', chatRoutes(db, chatEvents));
   app.use('/members', requireUser);
   app.use('/members/results', resultsRoutes(db, settings));
   app.use('/members', rawDataRoutes(db, settings));

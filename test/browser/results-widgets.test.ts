@@ -15,6 +15,7 @@ import { createUser, TEST_PASSWORD } from '../support/factories.js';
 import type { Db } from '../../server/db/index.js';
 import { findPet } from '../../server/pets/queries.js';
 import { geneticStatsProps } from '../../server/results/genetic-stats.js';
+import { assetUrl, readManifest } from '../../server/assets/manifest.js';
 import { RELATIVES_LOADING_MORE, SHOW_MORE } from '../../server/shared/messages.js';
 import { dog, related, strangersDog } from '../integration/relatives/fixtures.js';
 
@@ -23,10 +24,11 @@ const partials = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 async function widgetsPage(db: Db, petNum: number): Promise<string> {
   const pet = (await findPet(db, petNum))!;
   const geneticStats = await geneticStatsProps(db, pet, { isPublic: false });
-  const stats = await ejs.renderFile(path.join(partials, 'genetic-stats.ejs'), { geneticStats });
-  const relatives = await ejs.renderFile(path.join(partials, 'relatives.ejs'), { relativesWidget: { petNum } });
+  const asset = (entry: string) => assetUrl(readManifest(), entry);
+  const stats = await ejs.renderFile(path.join(partials, 'genetic-stats.ejs'), { geneticStats, asset });
+  const relatives = await ejs.renderFile(path.join(partials, 'relatives.ejs'), { relativesWidget: { petNum }, asset });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Results widgets</title>
-<link rel="stylesheet" href="/static/css/site.css"><script type="module" src="/static/build/startup.js"></script></head>
+<link rel="stylesheet" href="${asset('css/site.css')}"><script type="module" src="${asset('startup.js')}"></script></head>
 <body><main class="page">${stats}${relatives}</main></body></html>`;
 }
 
