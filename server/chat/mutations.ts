@@ -8,6 +8,7 @@ import { blockState, conversationBetween, countRecentSends, findParticipation, f
 import { conversationSubject, NEW_CONVERSATION_ID, SEND_LIMIT_PER_MINUTE } from './rules.js';
 import { queueNewMessageNotices } from './notices.js';
 import type { BlockResponse, SendMessageResponse } from './types.js';
+import { notifyChat } from './events.js';
 
 // Namespace of the per-user advisory lock that serialises a user's sends across processes.
 const SEND_LOCK_NAMESPACE = 6006;
@@ -66,6 +67,7 @@ export async function sendMessage(db: Db, user: User, input: SendInput): Promise
       .returning(['id', 'body', 'created_at']);
     await trx('conversations').where('id', conversation.id).update({ last_message_at: row.created_at });
     await queueNewMessageNotices(trx, { conversationId: conversation.id, messageId: Number(row.id), senderName: user.name, recipientIds: recipients });
+    await notifyChat(trx, { conversationId: conversation.id, userIds: [...recipients, user.id] });
     const response: SendMessageResponse = { sentMessage: toMessage(row) };
     if (conversation.started) response.startedConversation = { conversationId: conversation.id };
     return response;
@@ -92,6 +94,8 @@ export async function markConversationRead(db: Db, conversationId: number, userI
       await trx('conversation_participants')
         .where({ conversation_id: conversationId, user_id: userId })
         .update({ last_read_at: trx.fn.now(), email_notice_sent_at: null });
+      // The others' "Read:" receipts move.
+      await notifyChat(trx, { conversationId, userIds: await otherParticipantIds(trx, conversationId, userId) });
     }
     return rows.length;
   });
@@ -119,6 +123,7 @@ export async function blockConversation(db: Db, conversationId: number, userId: 
       .insert(others.map((other) => ({ blocker_user_id: userId, blocked_user_id: other, conversation_id: conversationId })))
       .onConflict(['blocker_user_id', 'blocked_user_id'])
       .ignore();
+    await notifyChat(trx, { conversationId, userIds: others });
     return blockResponse(conversationId, await blockState(trx, userId, others));
   });
 }
@@ -131,6 +136,7 @@ export async function unblockConversation(db: Db, conversationId: number, userId
     const before = await blockState(trx, userId, others);
     if (before.blocked && !before.blockedByMe) throw new HttpError(403, CHAT_NOT_YOUR_BLOCK);
     if (others.length > 0) await trx('blocks').where('blocker_user_id', userId).whereIn('blocked_user_id', others).delete();
+    await notifyChat(trx, { conversationId, userIds: others });
     return blockResponse(conversationId, await blockState(trx, userId, others));
   });
 }

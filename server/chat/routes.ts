@@ -14,6 +14,7 @@ import { messageBodyError, NEW_CONVERSATION_ID, parseConversationId, parseSendCo
 import { resolveChatTarget } from './target.js';
 import { chatPage } from './page.js';
 import type { DeleteConversationResponse, GetMessagesResponse } from './types.js';
+import type { ChatEvents } from './events.js';
 
 const requireChatUser: RequestHandler = (req, res, next) => {
   if (req.currentUser) return next();
@@ -51,9 +52,11 @@ function conversationIdField(req: Request): number {
 }
 
 /** The JSON calls under /members/chat. */
-function chatApiRoutes(db: Db): Router {
+function chatApiRoutes(db: Db, events: ChatEvents): Router {
   const router = Router();
   router.use(requireChatUser, noStore);
+
+  router.get('/events', eventStream(events));
 
   router.get('/get-conversations', async (req, res) => {
     const user = signedInUser(req);
@@ -123,9 +126,35 @@ const jsonErrors: ErrorRequestHandler = (error, _req, res, _next) => {
 };
 
 /** Mounted at /members: the Messages pages (spec 2 §2) and the chat calls (spec 1 §7). */
-export function chatRoutes(db: Db): Router {
+export function chatRoutes(db: Db, events: ChatEvents): Router {
   const router = Router();
   router.get(['/messages', '/chat'], requireUser, chatPage(db));
-  router.use('/chat', chatApiRoutes(db));
+  router.use('/chat', chatApiRoutes(db, events));
   return router;
+}
+
+/** Server-sent events keep a quiet connection open; proxies drop silent ones after a minute or so. */
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /members/chat/events: a server-sent event stream with one `chat` event (data
+ * `{ conversationId }`) each time one of the user's conversations changes. The inbox then reloads
+ * what it shows, through the usual calls; it polls only while this stream is down.
+ */
+function eventStream(events: ChatEvents): RequestHandler {
+  return async (req, res) => {
+    const userId = signedInUser(req).id;
+    const unsubscribe = await events.subscribe(userId, ({ conversationId }) => {
+      res.write(`event: chat\ndata: ${JSON.stringify({ conversationId })}\n\n`);
+    });
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+    res.write('retry: 2000\n\n');
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const stopOnClose = events.onClose(() => res.end());
+    res.on('close', () => {
+      clearInterval(heartbeat);
+      stopOnClose();
+      unsubscribe();
+    });
+  };
 }

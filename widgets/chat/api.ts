@@ -11,6 +11,7 @@ import type {
 } from '../../server/chat/types';
 
 export const CHAT_API = '/members/chat';
+export const CHAT_EVENTS_URL = `${CHAT_API}/events`;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatWidgetProps, Conversation, Message } from '../../server/chat/types';
 import { CHAT_POLL_MS, messageBodyError, NEW_CONVERSATION_ID } from '../../server/chat/rules';
 import { CHAT_BLOCK_FAILED, CHAT_DELETE_CONFIRM, CHAT_DELETE_FAILED, CHAT_SEND_FAILED, CHAT_UNBLOCK_FAILED } from '../../server/shared/messages';
-import type { ChatApi } from './api';
+import { CHAT_EVENTS_URL, type ChatApi } from './api';
 import { activityKey, announceUnreadCount, initialConversationId, markedRead, withBlock } from './state';
 
 export interface ChatDeps {
@@ -12,9 +12,10 @@ export interface ChatDeps {
 }
 
 /**
- * The chat's state. Live updates: while the page is visible it polls get-conversations (one cheap
- * call; the database is the source of truth, so any app process answers) and reloads the open
- * conversation only when its messages or the other side's reading moved.
+ * The chat's state. Live updates: an event stream says when the list may have changed (polling
+ * instead while the stream is down); the list then comes from get-conversations (the database is
+ * the source of truth, so any app process answers) and the open conversation is reloaded only
+ * when its messages or the other side's reading moved.
  */
 export function useChat(props: ChatWidgetProps, { api, alert, confirm }: ChatDeps) {
   const [conversations, setConversations] = useState<Conversation[]>(props.conversations);
@@ -74,12 +75,26 @@ export function useChat(props: ChatWidgetProps, { api, alert, confirm }: ChatDep
   }, [key, activeId, loadMessages]);
 
   useEffect(() => {
+    // Server-sent events tell the inbox when one of its conversations changed; the 4-second poll
+    // runs only while the stream is down (not supported, reconnecting, or refused).
+    let streamOpen = false;
+    const stream = typeof EventSource === 'function' ? new EventSource(CHAT_EVENTS_URL) : null;
+    stream?.addEventListener('open', () => {
+      // Whatever changed while it was down.
+      if (!streamOpen) void refreshList();
+      streamOpen = true;
+    });
+    stream?.addEventListener('chat', () => void refreshList());
+    stream?.addEventListener('error', () => {
+      streamOpen = false;
+    });
     const poll = (): void => {
-      if (document.visibilityState === 'visible') void refreshList();
+      if (!streamOpen && document.visibilityState === 'visible') void refreshList();
     };
     const timer = setInterval(poll, CHAT_POLL_MS);
     document.addEventListener('visibilitychange', poll);
     return () => {
+      stream?.close();
       clearInterval(timer);
       document.removeEventListener('visibilitychange', poll);
     };
