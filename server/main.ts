@@ -1,16 +1,18 @@
-import { loadSettings, MissingSettingError } from './settings.js';
-import { openDatabase } from './db/index.js';
+import cluster from 'node:cluster';
+import { loadSettings, MissingSettingError, type Settings } from './settings.js';
+import { openDatabase, type Database } from './db/index.js';
 import { DataDirLockedError } from './db/lock.js';
 import { migrateToLatest } from './db/migrate.js';
 import { syncCatalogues } from './catalogue/sync.js';
 import { isEmpty, loadDemoDataIfEmpty } from './demo/seed.js';
 import { openLab } from './lab/lab.js';
 import { createApp } from './app.js';
+import { MANIFEST_FILE, readManifest } from './assets/manifest.js';
+import type { ChatEvents } from './chat/events.js';
 import { createOutboxWorker } from './outbox/worker.js';
 
-async function main() {
-  const settings = loadSettings();
-  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+/** Migrates and loads the demo data once, in the primary process, before any worker serves. */
+async function prepare(settings: Settings, database: Database): Promise<void> {
   console.log(database.kind === 'postgres' ? 'Database: PostgreSQL' : `Database: embedded PGlite in ${settings.dataDir}`);
   await migrateToLatest(database.db);
   await syncCatalogues(database.db);
@@ -20,16 +22,23 @@ async function main() {
     await loadDemoDataIfEmpty(database.db, { populationSize: settings.demoPopulationSize, lab, log: (message) => console.log(message) });
     console.log('Loaded the demo accounts (password demo1234).');
   }
-  const app = createApp({ db: database.db, settings });
-  const server = app.listen(settings.port, () => {
-    console.log(`Listening on http://localhost:${settings.port}`);
-  });
+}
 
+/** Serves the site on settings.port from this process until SIGINT/SIGTERM. */
+async function serve(settings: Settings, database: Database): Promise<void> {
+  const app = createApp({ db: database.db, settings });
+  const chatEvents = app.locals.chatEvents as ChatEvents;
+  const server = app.listen(settings.port, () => {
+    if (cluster.isPrimary) console.log(`Listening on http://localhost:${settings.port}`);
+  });
   // Tests build apps without it; `OUTBOX_WORKER=false` leaves the outbox to `npm run worker`.
+  // Each process may run one: deliveries are claimed with `for update skip locked`.
   const outboxWorker = settings.mail.workerInApp ? createOutboxWorker({ db: database.db, settings, log: (message) => console.log(message) }) : undefined;
   outboxWorker?.start();
 
   const shutdown = () => {
+    // Event streams never end by themselves; closing them lets the server close.
+    void chatEvents.close();
     server.close(() => {
       Promise.resolve(outboxWorker?.stop())
         .then(() => database.close())
@@ -39,6 +48,52 @@ async function main() {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+/** Forks the workers, replaces one that dies, and stops them all on SIGINT/SIGTERM. */
+function superviseWorkers(settings: Settings): void {
+  let stopping = false;
+  for (let i = 0; i < settings.webConcurrency; i++) cluster.fork();
+  let listening = 0;
+  cluster.on('listening', () => {
+    if (++listening === settings.webConcurrency) console.log(`Listening on http://localhost:${settings.port} (${settings.webConcurrency} processes)`);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 6000).unref();
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function main() {
+  const settings = loadSettings();
+  if (cluster.isWorker) {
+    await serve(settings, await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir }));
+    return;
+  }
+  if (settings.isProduction && !readManifest()) {
+    throw new Error(`No browser build at ${MANIFEST_FILE}: run \`npm run build\` before starting in production`);
+  }
+  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  await prepare(settings, database);
+  if (settings.webConcurrency > 1 && database.kind !== 'postgres') {
+    console.warn(`WEB_CONCURRENCY=${settings.webConcurrency} ignored: the embedded PGlite database serves one process; set DATABASE_URL to use PostgreSQL for more.`);
+  } else if (settings.webConcurrency > 1) {
+    await database.close();
+    superviseWorkers(settings);
+    return;
+  }
+  await serve(settings, database);
 }
 
 main().catch((error) => {

@@ -27,6 +27,8 @@ export interface Settings {
   trustProxy: number | false;
   /** E-mail delivery from the outbox. */
   mail: MailSettings;
+  /** App processes (node:cluster workers) serving the port; more than 1 needs PostgreSQL (`WEB_CONCURRENCY`). */
+  webConcurrency: number;
 }
 
 export interface MailSettings {
@@ -74,6 +76,8 @@ export function loadSettings(env: Env = process.env): Settings {
   const baseUrl = parseBaseUrl(env.BASE_URL || `http://localhost:${port}`);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const dataDir = path.resolve(env.DATA_DIR || './data');
+  const webConcurrency = Number(env.WEB_CONCURRENCY || 1);
+  if (!Number.isInteger(webConcurrency) || webConcurrency < 1) throw new Error(`WEB_CONCURRENCY must be a number of processes, got "${env.WEB_CONCURRENCY}"`);
   return {
     port,
     dataDir,
@@ -94,6 +98,7 @@ export function loadSettings(env: Env = process.env): Settings {
       dir: path.join(dataDir, 'mail'),
       workerInApp: env.OUTBOX_WORKER !== 'false',
     },
+    webConcurrency,
     links: {
       productSite: env.PRODUCT_SITE_URL || 'https://embarkvet.com',
       shop: env.SHOP_URL || 'https://shop.embarkvet.com',
