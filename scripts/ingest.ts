@@ -8,9 +8,8 @@ import { openDatabase } from '../server/db/index.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { syncCatalogues } from '../server/catalogue/sync.js';
 import { openLab } from '../server/lab/lab.js';
-import { ingestGenotypeFile, IngestError } from '../server/lab/ingest.js';
+import { describeReport, ingestGenotypeFile, IngestError } from '../server/lab/ingest.js';
 import { readGenotypeFiles } from '../server/lab/genotype-files.js';
-import { registerSwabForExport } from '../server/lab/new-dog-swab.js';
 
 const args = process.argv.slice(2);
 const OPTIONS = ['--swab', '--owner', '--dog'] as const;
@@ -43,12 +42,11 @@ try {
   }
   for (const file of files) {
     try {
-      if (ownerEmail && (await registerSwabForExport(database.db, file, { ownerEmail, dogName })) === 'registered') {
-        console.log(`${file.fileName}: swab ${swabCode} registered for a new dog of ${ownerEmail}`);
-      }
       const started = Date.now();
-      const outcome = await ingestGenotypeFile(database.db, lab, file);
+      const outcome = await ingestGenotypeFile(database.db, lab, file, ownerEmail ? { newDog: { ownerEmail, dogName } } : {});
       const took = `${Date.now() - started} ms`;
+      if (outcome.report.registeredDog) console.log(`${file.fileName}: swab ${swabCode} registered for a new dog of ${ownerEmail}`);
+      console.log(`${file.fileName}: ${describeReport(outcome.report)}`);
       if (outcome.status === 'released') console.log(`${file.fileName}: swab ${outcome.swabCode} released for dog ${outcome.petNum}, ${outcome.relatives} relatives (${took})`);
       if (outcome.status === 'held') console.log(`${file.fileName}: swab ${outcome.swabCode} held for lab review: ${outcome.reason}`);
       if (outcome.status === 'unchanged') console.log(`${file.fileName}: already ingested, nothing changed`);

@@ -1,7 +1,13 @@
-/** Dog chromosomes as numbered in CanFam3.1 and PLINK exports: 1–38 autosomes, 39 = X, 40 = Y, 41 = mitochondria. */
+/**
+ * Dog chromosomes as PLINK numbers them in real exports: 1–38 autosomes, 39 = X, 40 = Y,
+ * 41 = XY (the pseudo-autosomal region: diploid in both sexes, so neither X for the sex check nor
+ * a lineage), 42 = mitochondria, 0 = unplaced.
+ */
 export const X_CHROMOSOME = 39;
 export const Y_CHROMOSOME = 40;
-export const MT_CHROMOSOME = 41;
+export const XY_CHROMOSOME = 41;
+export const MT_CHROMOSOME = 42;
+export const LAST_CHROMOSOME = MT_CHROMOSOME;
 
 /** Length of the dog's mitochondrial genome (CanFam3.1 chrM). */
 export const MT_LENGTH_BP = 16727;
@@ -39,6 +45,7 @@ export const AUTOSOMAL_LENGTH_CM = AUTOSOMES.reduce((sum, c) => sum + chromosome
 export function chromosomeLabel(chromosome: number): string {
   if (chromosome === X_CHROMOSOME) return 'X';
   if (chromosome === Y_CHROMOSOME) return 'Y';
+  if (chromosome === XY_CHROMOSOME) return 'XY';
   if (chromosome === MT_CHROMOSOME) return 'MT';
   return String(chromosome);
 }

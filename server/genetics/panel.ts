@@ -1,3 +1,4 @@
+import { alignAlleles } from './alleles.js';
 import { CHROMOSOME_LENGTH_BP, SIMULATED_CHROMOSOMES, X_CHROMOSOME, centimorgans, chromosomeLabel } from './chromosomes.js';
 import { HEALTH_CONDITIONS } from './catalogue/health-conditions.js';
 import { LINEAGE_TREES, lineageNodes, parseMutation } from './catalogue/lineages.js';
@@ -241,7 +242,7 @@ export function buildSimulatedPanel(options: SimulatedPanelOptions = {}): Marker
       });
     }
   }
-  // after the SNPs: the lineage markers sit on chromosomes 40 and 41, at the end of the panel
+  // after the SNPs: the lineage markers sit on chromosomes 40 and 42, at the end of the panel
   markers.push(...lineageMarkers());
   return createMarkerPanel(markers);
 }
@@ -255,7 +256,11 @@ export interface PanelIntersection {
   flipped: Uint8Array;
 }
 
-/** Markers two panels share, matched by chromosome and position (arrays name their probes differently). */
+/**
+ * Markers two panels share, matched by chromosome and position (arrays name their probes
+ * differently) and aligned by base, strand flips included (see alignAlleles); positions whose
+ * alleles cannot be aligned are left out.
+ */
 export function intersectPanels(a: MarkerPanel, b: MarkerPanel): PanelIntersection {
   const ia: number[] = [];
   const ib: number[] = [];
@@ -264,9 +269,9 @@ export function intersectPanels(a: MarkerPanel, b: MarkerPanel): PanelIntersecti
     const j = b.indexByLocation.at(m.chromosome, m.position);
     if (j === undefined) return;
     const other = b.markers[j];
-    if (other.ref === m.ref && other.alt === m.alt) flips.push(0);
-    else if (other.ref === m.alt && other.alt === m.ref) flips.push(1);
-    else return;
+    const alignment = alignAlleles(m.ref, m.alt, other.ref, other.alt);
+    if (alignment === null) return;
+    flips.push(alignment === 'swapped' ? 1 : 0);
     ia.push(i);
     ib.push(j);
   });

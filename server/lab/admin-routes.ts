@@ -5,10 +5,9 @@ import type { Settings } from '../settings.js';
 import { requireAdmin } from '../auth/guards.js';
 import { loadCurrentUser } from '../auth/current-user.js';
 import { openLab } from './lab.js';
-import { ingestGenotypeFile, type IngestOutcome } from './ingest.js';
+import { describeReport, ingestGenotypeFile, type IngestOutcome } from './ingest.js';
 import { IngestError } from './ingest-error.js';
 import { genotypeFilesFromEntries } from './genotype-files.js';
-import { registerSwabForExport } from './new-dog-swab.js';
 
 export const UPLOAD_PATH = '/admin/lab/upload';
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -33,7 +32,7 @@ async function recentIngests(db: Db) {
 }
 
 function describe(fileName: string, outcome: IngestOutcome): string {
-  if (outcome.status === 'released') return `${fileName}: swab ${outcome.swabCode} released for dog ${outcome.petNum}, ${outcome.relatives} relatives found.`;
+  if (outcome.status === 'released') return `${fileName}: swab ${outcome.swabCode} released for dog ${outcome.petNum}, ${outcome.relatives} relatives found (${describeReport(outcome.report)}).`;
   if (outcome.status === 'held') return `${fileName}: swab ${outcome.swabCode} held for lab review: ${outcome.reason}`;
   return `${fileName}: already ingested, nothing changed.`;
 }
@@ -60,10 +59,9 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
       const lab = await openLab(db, settings.lab);
       for (const file of files) {
         try {
-          if (ownerEmail && (await registerSwabForExport(db, file, { ownerEmail, dogName })) === 'registered') {
-            messages.push(`${file.fileName}: swab ${swabCode} registered for a new dog of ${ownerEmail}.`);
-          }
-          messages.push(describe(file.fileName, await ingestGenotypeFile(db, lab, file)));
+          const outcome = await ingestGenotypeFile(db, lab, file, ownerEmail ? { newDog: { ownerEmail, dogName } } : {});
+          if (outcome.report.registeredDog) messages.push(`${file.fileName}: swab ${swabCode} registered for a new dog of ${ownerEmail}.`);
+          messages.push(describe(file.fileName, outcome));
         } catch (error) {
           if (!(error instanceof IngestError)) throw error;
           errors.push(`${file.fileName}: ${error.message}`);

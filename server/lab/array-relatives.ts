@@ -17,7 +17,9 @@ interface ArrayDog {
 /**
  * Relatives of a dog typed on a real array: KING-robust kinship with every dog typed on an array,
  * its own or another version of it (another lab's export, an older chip), compared on the
- * positions both carry. Dogs on the lab's simulated panel share too few positions to be compared.
+ * positions both carry, their alleles matched by base (strand flips handled, see alignAlleles), so
+ * the same kinship comes out whichever dog was imported first. Dogs on the lab's simulated panel
+ * share too few positions to be compared.
  */
 export async function findArrayRelatives(db: Db, labPanelId: number, dog: ArrayDog): Promise<RelativeMatch[]> {
   const others: { pet_num: number; panel_id: number; calls: Buffer; marker_count: number }[] = await db('genotypes')
@@ -36,7 +38,8 @@ export async function findArrayRelatives(db: Db, labPanelId: number, dog: ArrayD
       remappers.set(other.panel_id, remap);
     }
     const otherCalls = remap(stored);
-    const { kinship, markers } = kingKinship(dog.calls, otherCalls);
+    // autosomes only: X, Y and mitochondria are hemizygous or haploid in some dogs, which reads as homozygosity
+    const { kinship, markers } = kingKinship(dog.calls, otherCalls, dog.panel.autosomalSnps, dog.panel.autosomalSnps);
     const key = markers >= KING_MIN_MARKERS ? kinshipCategory(kinship) : null;
     if (!key) continue;
     matches.push({

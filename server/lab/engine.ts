@@ -27,6 +27,14 @@ export interface ParsedGenotypeFile {
   format: 'raw_tsv' | 'plink_tped';
   /** An export from an array our panel does not cover, read on its own markers: stored on the array's panel. */
   array?: TpedGenotypes;
+  /** What was read and what was skipped. */
+  report: { markers: number; skippedLines: number; skippedReasons: Record<string, number>; unplaced: number };
+}
+
+function reportOf(parsed: TpedGenotypes): ParsedGenotypeFile['report'] {
+  let unplaced = 0;
+  if (parsed.unmatched === 0) for (const marker of parsed.panel.markers) if (marker.chromosome === 0) unplaced++;
+  return { markers: parsed.markerCount, skippedLines: parsed.skipped.count, skippedReasons: parsed.skipped.reasons, unplaced };
 }
 
 /** Fewer placed markers than this and an export that is not on our panel cannot be read. */
@@ -51,21 +59,22 @@ export function parseGenotypeFile(input: GenotypeInput, panel: MarkerPanel): Par
     if (input.kind === 'tsv') {
       const parsed = parseTsvGenotypes(input.text, panel);
       const swabLine = input.text.split('\n').findIndex((line) => /^#\s*swab:/i.test(line)) + 1;
-      return { swabCode: parsed.swabCode, swabLine, calls: parsed.calls, noCallRate: parsed.noCallRate, format: 'raw_tsv' };
+      const report = { markers: parsed.calls.length, skippedLines: 0, skippedReasons: {}, unplaced: 0 };
+      return { swabCode: parsed.swabCode, swabLine, calls: parsed.calls, noCallRate: parsed.noCallRate, format: 'raw_tsv', report };
     }
     parseTfam(input.tfam);
     const own = parseTped(input.tped);
     const { coverage, markers } = labPanelCoverage(own, panel);
     if (coverage < 1 - DEFAULT_MAX_NO_CALL_RATE) {
       if (markers < MIN_ARRAY_MARKERS) throw new IngestError(`The file has ${markers} markers: an array export needs at least ${MIN_ARRAY_MARKERS}`);
-      return { swabCode: input.swabCode, calls: new Uint8Array(0), noCallRate: 0, format: 'plink_tped', array: own };
+      return { swabCode: input.swabCode, calls: new Uint8Array(0), noCallRate: 0, format: 'plink_tped', array: own, report: reportOf(own) };
     }
     const parsed = parseTped(input.tped, panel);
     const noCallRate = parsed.calls.reduce((n, call) => n + (call === NO_CALL ? 1 : 0), 0) / parsed.calls.length;
     if (noCallRate > DEFAULT_MAX_NO_CALL_RATE) {
       throw new IngestError(`The file's ${parsed.markerCount} markers leave ${(noCallRate * 100).toFixed(1)}% of our ${parsed.calls.length} panel markers uncalled (at most ${DEFAULT_MAX_NO_CALL_RATE * 100}%)`);
     }
-    return { swabCode: input.swabCode, calls: parsed.calls, noCallRate, format: 'plink_tped' };
+    return { swabCode: input.swabCode, calls: parsed.calls, noCallRate, format: 'plink_tped', report: reportOf(parsed) };
   } catch (error) {
     if (error instanceof GenotypeFileError) throw new IngestError(error.message.replace(/^line \d+: /, ''), error.line || undefined);
     throw error;
@@ -194,7 +203,8 @@ export function analyseArrayGenotype(reference: ReferencePanel, arrayPanel: Mark
     const markers = labPanel.markers.flatMap((m, i) => (m.kind === 'trait' && m.variantOf && traitLocusSlug(m.variantOf) === row.locusSlug ? [i] : []));
     if (row.genotype === null && !markers.some((i) => covered(i))) row.call = NOT_TESTED;
   }
-  const inbreeding = genomicInbreeding(arrayPanel, calls, new Float32Array(arrayPanel.markers.length).fill(UNKNOWN_FREQUENCY));
+  // no reference breeds at the array's markers: runs are judged against the dog's own homozygosity
+  const inbreeding = genomicInbreeding(arrayPanel, calls);
   const sex = inferSex(arrayPanel, calls);
   // lineages straight from the array's own Y and mitochondrial markers, read by position and base
   const lineages = callLineages(arrayPanel, calls, sex.inferredSex ?? statedSex);
@@ -209,6 +219,3 @@ export function analyseArrayGenotype(reference: ReferencePanel, arrayPanel: Mark
     noCallRate: calls.length ? missing / calls.length : 1,
   };
 }
-
-// Without reference breeds for an array's markers, runs of homozygosity are judged against even odds.
-const UNKNOWN_FREQUENCY = 0.5;

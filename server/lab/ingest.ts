@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { packGenotype } from '../genetics/genotype.js';
 import type { Lab } from './lab.js';
-import { analyseArrayGenotype, analyseGenotype, parseGenotypeFile, type GenotypeAnalysis, type GenotypeInput } from './engine.js';
-import { arrayGenotype } from './array-panel.js';
+import { analyseArrayGenotype, analyseGenotype, parseGenotypeFile, type GenotypeAnalysis, type GenotypeInput, type ParsedGenotypeFile } from './engine.js';
+import { arrayGenotype, forgetArrayPanels } from './array-panel.js';
+import { registerSwabForExport, type NewDogForExport } from './new-dog-swab.js';
 import { findArrayRelatives } from './array-relatives.js';
 import { storeResults } from './results-store.js';
 import { upsertRelatives, type RelativeMatch } from './relatives-store.js';
@@ -26,10 +27,22 @@ function checksum(file: IngestFile): string {
   return hash.digest('hex');
 }
 
-export type IngestOutcome =
+/** What an import read: markers used, lines skipped (and why), the dog registered for it. */
+export interface IngestReport {
+  markers: number;
+  skippedLines: number;
+  skippedReasons: Record<string, number>;
+  /** Unplaced markers (chromosome 0): read, but not comparable across arrays. */
+  unplaced: number;
+  /** A new dog was registered for the export's swab in the same transaction. */
+  registeredDog: boolean;
+}
+
+export type IngestOutcome = (
   | { status: 'released'; swabCode: string; petNum: number; relatives: number }
   | { status: 'held'; swabCode: string; petNum: number; reason: string }
-  | { status: 'unchanged'; swabCode: string; petNum: number };
+  | { status: 'unchanged'; swabCode: string; petNum: number }
+) & { report: IngestReport };
 
 interface SwabRow {
   id: number;
@@ -41,55 +54,83 @@ interface SwabRow {
 
 const INGESTIBLE_STATES = new Set(['activated', 'received', 'processing', 'released']);
 
+export interface IngestOptions {
+  /** Register the export's swab for a new dog of this account when the lab does not know it yet. */
+  newDog?: NewDogForExport;
+}
+
 /**
  * Reads one raw-data file, stores its genotype and every result computed from it, releases them
- * and finds the dog's relatives, all in one transaction. The same file twice changes nothing.
+ * and finds the dog's relatives, all in one transaction, with the registration of a new dog for
+ * an unknown swab when asked: a refused or interrupted import leaves no dog, no swab change and
+ * no results. The same file twice changes nothing.
  */
-export async function ingestGenotypeFile(db: Db, lab: Lab, file: IngestFile): Promise<IngestOutcome> {
+export async function ingestGenotypeFile(db: Db, lab: Lab, file: IngestFile, options: IngestOptions = {}): Promise<IngestOutcome> {
   const parsed = parseGenotypeFile(inputOf(file), lab.panel);
-  const swab: SwabRow | undefined = await db('swabs').where({ swab_code: parsed.swabCode }).first('id', 'swab_code', 'pet_num', 'swab_state', 'product_type');
+  try {
+    return await db.transaction((trx) => ingestParsed(trx, lab, file, parsed, options));
+  } catch (error) {
+    // array panels cached in this process may hold what the rolled-back transaction taught them
+    forgetArrayPanels();
+    throw error;
+  }
+}
+
+async function ingestParsed(trx: Db, lab: Lab, file: IngestFile, parsed: ParsedGenotypeFile, options: IngestOptions): Promise<IngestOutcome> {
+  const registeredDog = options.newDog ? (await registerSwabForExport(trx, file, options.newDog)) === 'registered' : false;
+  const report: IngestReport = { ...parsed.report, registeredDog };
+  const swab: SwabRow | undefined = await trx('swabs').where({ swab_code: parsed.swabCode }).first('id', 'swab_code', 'pet_num', 'swab_state', 'product_type');
   if (!swab) throw new IngestError(`Unknown swab ${parsed.swabCode}`, parsed.swabLine);
   if (!swab.pet_num || !INGESTIBLE_STATES.has(swab.swab_state)) {
     throw new IngestError(`Swab ${swab.swab_code} is not activated for a dog`, parsed.swabLine);
   }
   const petNum = swab.pet_num;
   const sha256 = checksum(file);
-  const already = await db('genotypes').join('samples', 'samples.id', 'genotypes.sample_id').where({ 'samples.swab_id': swab.id, 'genotypes.source_sha256': sha256 }).first('genotypes.id');
-  if (already) return { status: 'unchanged', swabCode: swab.swab_code, petNum };
+  const already = await trx('genotypes').join('samples', 'samples.id', 'genotypes.sample_id').where({ 'samples.swab_id': swab.id, 'genotypes.source_sha256': sha256 }).first('genotypes.id');
+  if (already) return { status: 'unchanged', swabCode: swab.swab_code, petNum, report };
 
-  const pet = await db('pets').where({ pet_num: petNum }).first('sex');
+  const pet = await trx('pets').where({ pet_num: petNum }).first('sex');
   const statedSex: 'm' | 'f' | null = pet?.sex ?? null;
   let calls = parsed.calls;
   let panelId = lab.panelId;
   let analysis: GenotypeAnalysis;
   let relatives: RelativeMatch[];
   if (parsed.array) {
-    const array = await arrayGenotype(db, parsed.array);
+    const array = await arrayGenotype(trx, parsed.array);
     ({ calls, panelId } = array);
     analysis = analyseArrayGenotype(lab.reference, array.panel, calls, statedSex);
-    relatives = analysis.sexMismatch ? [] : await findArrayRelatives(db, lab.panelId, { panelId, panel: array.panel, petNum, calls });
+    relatives = analysis.sexMismatch ? [] : await findArrayRelatives(trx, lab.panelId, { panelId, panel: array.panel, petNum, calls });
   } else {
     analysis = analyseGenotype(lab.reference, calls, statedSex);
-    relatives = analysis.sexMismatch ? [] : await findRelatives(db, lab, petNum, calls, analysis.breedShares);
+    relatives = analysis.sexMismatch ? [] : await findRelatives(trx, lab, petNum, calls, analysis.breedShares);
   }
 
-  return db.transaction(async (trx) => {
-    const sampleId = await sampleFor(trx, swab.id);
-    const genotypeId = await storeGenotype(trx, { sampleId, petNum, panelId, file, sha256, format: parsed.format, calls, analysis, statedSex });
-    await storeResults(trx, lab.ids, petNum, genotypeId, analysis.results);
-    if (analysis.sexMismatch) {
-      const reason = `Stated sex ${pet?.sex} but the genotype looks ${analysis.inferredSex === 'm' ? 'male' : 'female'} (X heterozygosity ${analysis.xHeterozygosity?.toFixed(3)})`;
-      await trx('samples').where({ id: sampleId }).update({ sample_state: 'lab_review', lab_review_reason: reason, genotyped_at: trx.fn.now() });
-      await trx('swabs').where({ id: swab.id }).update({ swab_state: 'processing', received_at: trx.raw('coalesce(received_at, now())') });
-      return { status: 'held' as const, swabCode: swab.swab_code, petNum, reason };
-    }
-    await release(trx, swab, sampleId);
-    // An owner who did not say the dog's sex gets the one its DNA shows.
-    if (!statedSex && analysis.inferredSex) await trx('pets').where({ pet_num: petNum }).whereNull('sex').update({ sex: analysis.inferredSex });
-    await upsertRelatives(trx, petNum, relatives);
-    await queueResultsEmail(trx, petNum, swab.swab_code);
-    return { status: 'released' as const, swabCode: swab.swab_code, petNum, relatives: relatives.length };
-  });
+  const sampleId = await sampleFor(trx, swab.id);
+  const genotypeId = await storeGenotype(trx, { sampleId, petNum, panelId, file, sha256, format: parsed.format, calls, analysis, statedSex });
+  await storeResults(trx, lab.ids, petNum, genotypeId, analysis.results);
+  if (analysis.sexMismatch) {
+    const reason = `Stated sex ${pet?.sex} but the genotype looks ${analysis.inferredSex === 'm' ? 'male' : 'female'} (X heterozygosity ${analysis.xHeterozygosity?.toFixed(3)})`;
+    await trx('samples').where({ id: sampleId }).update({ sample_state: 'lab_review', lab_review_reason: reason, genotyped_at: trx.fn.now() });
+    await trx('swabs').where({ id: swab.id }).update({ swab_state: 'processing', received_at: trx.raw('coalesce(received_at, now())') });
+    return { status: 'held' as const, swabCode: swab.swab_code, petNum, reason, report };
+  }
+  await release(trx, swab, sampleId);
+  // An owner who did not say the dog's sex gets the one its DNA shows.
+  if (!statedSex && analysis.inferredSex) await trx('pets').where({ pet_num: petNum }).whereNull('sex').update({ sex: analysis.inferredSex });
+  await upsertRelatives(trx, petNum, relatives);
+  await queueResultsEmail(trx, petNum, swab.swab_code);
+  return { status: 'released' as const, swabCode: swab.swab_code, petNum, relatives: relatives.length, report };
+}
+
+/** One line about an import for the command line and the lab page: what was skipped, and why. */
+export function describeReport(report: IngestReport): string {
+  const parts = [`${report.markers} markers read`];
+  if (report.unplaced) parts.push(`${report.unplaced} unplaced`);
+  if (report.skippedLines) {
+    const reasons = Object.entries(report.skippedReasons).map(([reason, count]) => `${count} ${reason}`).join(', ');
+    parts.push(`${report.skippedLines} lines skipped (${reasons})`);
+  }
+  return parts.join(', ');
 }
 
 async function sampleFor(db: Db, swabId: number): Promise<number> {

@@ -8,6 +8,8 @@ export interface RunOfHomozygosity {
   startBp: number;
   endBp: number;
   markerCount: number;
+  /** Evidence for autozygosity, in nats (natural-log likelihood ratio). */
+  score: number;
 }
 
 export interface GenomicInbreeding {
@@ -18,66 +20,78 @@ export interface GenomicInbreeding {
 }
 
 /**
- * Runs of homozygosity by a two-state hidden Markov model (autozygous or not) along each autosome,
- * judging homozygosity against the dog's own background frequencies, then keeping runs of at least
- * ROH_PARAMETERS.minRunBp. Works the same on a sparse simulated panel and a 230k-marker array.
+ * Runs of homozygosity, the same way on our sparse simulated panel and on a 230k-marker array
+ * (ROH_PARAMETERS, calibrated on real exports): along each autosome every called SNP scores the
+ * log-likelihood ratio of "autozygous" (homozygous but for a genotyping error) against "not"
+ * (homozygous as often as the background says): a homozygous call adds ln((1 - e) / h), a
+ * heterozygous one ln(e / (1 - h)). A run is a stretch whose score climbs; it ends once its score
+ * falls `dropScore` below its best (a couple of heterozygotes close together). It counts when its
+ * score reaches `minScore` (the marker-density rule: a sparse panel needs a longer stretch to say
+ * as much) and it spans `minRunBp`. h comes from allele frequencies when the dog's breed background
+ * is known (our panel), else from the dog's own autosomal homozygosity (an array without
+ * reference breeds).
  */
-export function genomicInbreeding(panel: MarkerPanel, calls: Calls, background: Float32Array): GenomicInbreeding {
+export function genomicInbreeding(panel: MarkerPanel, calls: Calls, background?: Float32Array): GenomicInbreeding {
   const P = ROH_PARAMETERS;
-  const prior = [1 - P.autozygousPrior, P.autozygousPrior];
+  const ownHomozygosity = background ? 0 : autosomalHomozygosity(panel, calls);
   const runs: RunOfHomozygosity[] = [];
   let coveredBp = 0;
   let inRunsBp = 0;
-  const cm = panel.centimorgans;
   for (const range of panel.ranges) {
-    if (range.chromosome >= X_CHROMOSOME) continue;
+    if (range.chromosome < 1 || range.chromosome >= X_CHROMOSOME) continue;
     const used: number[] = [];
     for (let j = range.start; j < range.end; j++) if (panel.markers[j].kind === 'snp' && calls[j] !== NO_CALL) used.push(j);
     if (used.length < 2) continue;
     coveredBp += panel.positions[used[used.length - 1]] - panel.positions[used[0]];
-    const n = used.length;
-    const back = new Uint8Array(n * 2);
-    let score = [0, 0];
-    for (let t = 0; t < n; t++) {
-      const j = used[t];
-      const g = calls[j];
-      const p = Math.min(1 - P.frequencyFloor, Math.max(P.frequencyFloor, background[j]));
-      const outbred = g === 0 ? (1 - p) * (1 - p) : g === 1 ? 2 * p * (1 - p) : p * p;
-      const autozygous = g === 1 ? P.genotypeError : (1 - P.genotypeError) * (g === 0 ? 1 - p : p);
-      const emission = [Math.log(outbred), Math.log(autozygous)];
-      if (t === 0) {
-        score = [emission[0] + Math.log(prior[0]), emission[1] + Math.log(prior[1])];
+    const score = (j: number): number => {
+      let h = ownHomozygosity;
+      if (background) {
+        const p = Math.min(1 - P.frequencyFloor, Math.max(P.frequencyFloor, background[j]));
+        h = 1 - 2 * p * (1 - p);
+      }
+      h = Math.min(1 - P.genotypeError, Math.max(P.genotypeError, h));
+      return calls[j] === 1 ? Math.log(P.genotypeError / (1 - h)) : Math.log((1 - P.genotypeError) / h);
+    };
+    let start = -1;
+    let total = 0;
+    let best = 0;
+    let bestEnd = -1;
+    const close = () => {
+      if (start < 0 || best < P.minScore) return;
+      const startBp = panel.positions[used[start]];
+      const endBp = panel.positions[used[bestEnd]];
+      if (endBp - startBp < P.minRunBp) return;
+      runs.push({ chromosome: range.chromosome, startBp, endBp, markerCount: bestEnd - start + 1, score: best });
+      inRunsBp += endBp - startBp;
+    };
+    for (let t = 0; t < used.length; t++) {
+      const s = score(used[t]);
+      if (start < 0) {
+        if (s > 0) [start, total, best, bestEnd] = [t, s, s, t];
         continue;
       }
-      const stay = Math.exp(-P.switchPerCm * (cm[j] - cm[used[t - 1]]));
-      const next = [0, 0];
-      for (let s = 0; s < 2; s++) {
-        const fromSame = score[s] + Math.log(stay + (1 - stay) * prior[s]);
-        const fromOther = score[1 - s] + Math.log((1 - stay) * prior[s]);
-        back[t * 2 + s] = fromSame >= fromOther ? s : 1 - s;
-        next[s] = Math.max(fromSame, fromOther) + emission[s];
+      total += s;
+      if (total > best) [best, bestEnd] = [total, t];
+      if (total <= 0 || total < best - P.dropScore) {
+        close();
+        // the next run may start right after this one's best end
+        t = bestEnd;
+        start = -1;
       }
-      score = next;
     }
-    const states = new Uint8Array(n);
-    states[n - 1] = score[1] > score[0] ? 1 : 0;
-    for (let t = n - 1; t > 0; t--) states[t - 1] = back[t * 2 + states[t]];
-    let t = 0;
-    while (t < n) {
-      if (!states[t]) {
-        t++;
-        continue;
-      }
-      let u = t;
-      while (u + 1 < n && states[u + 1]) u++;
-      const startBp = panel.positions[used[t]];
-      const endBp = panel.positions[used[u]];
-      if (endBp - startBp >= P.minRunBp && u - t + 1 >= P.minRunMarkers) {
-        runs.push({ chromosome: range.chromosome, startBp, endBp, markerCount: u - t + 1 });
-        inRunsBp += endBp - startBp;
-      }
-      t = u + 1;
-    }
+    close();
   }
   return { runs, coi: coveredBp > 0 ? inRunsBp / coveredBp : 0, coveredBp };
+}
+
+/** Share of the dog's called autosomal SNPs that are homozygous. */
+function autosomalHomozygosity(panel: MarkerPanel, calls: Calls): number {
+  let called = 0;
+  let homozygous = 0;
+  for (const j of panel.autosomalSnps) {
+    if (calls[j] === NO_CALL) continue;
+    called++;
+    if (calls[j] !== 1) homozygous++;
+  }
+  return called ? homozygous / called : 0.5;
 }

@@ -29,12 +29,16 @@ export function kingKinship(callsA: Calls, callsB: Calls, indexA?: ArrayLike<num
   return { kinship: denominator ? (bothHet - 2 * opposite) / denominator : 0, markers };
 }
 
-/** The usual KING cut-offs between degrees of relationship (powers of 2^-1.5 of 1/2). */
+/**
+ * The usual KING cut-offs between degrees of relationship (powers of 2^-1.5 of 1/2), to the third
+ * degree only: KING-robust is reliable to about the third degree, and below that a shared breed
+ * background alone reads as kinship (two real unrelated dogs with some Poodle in both come out at
+ * 0.027, above the fourth-degree cut-off of 0.0221). Distant relatives need shared segments.
+ */
 export const KING_CATEGORY_CUTOFFS: readonly { key: RelatednessKey; minKinship: number }[] = [
   { key: 'immediateFamily', minKinship: 0.177 },
   { key: 'closeFamily', minKinship: 0.0884 },
   { key: 'extendedFamily', minKinship: 0.0442 },
-  { key: 'distantRelative', minKinship: 0.0221 },
 ];
 
 /** Fewer shared called markers than this and kinship is not estimated. */

@@ -1,3 +1,4 @@
+import { LAST_CHROMOSOME, MT_CHROMOSOME, XY_CHROMOSOME, X_CHROMOSOME, Y_CHROMOSOME } from '../chromosomes.js';
 import { NO_CALL, type Calls } from '../genotype.js';
 import { createMarkerPanel, type Marker, type MarkerPanel } from '../panel.js';
 import { GenotypeFileError, altCopies, lines } from './genotype-file-error.js';
@@ -30,6 +31,14 @@ export function parseTfam(text: string): TfamRecord[] {
   return out;
 }
 
+/** Lines of an export the engine could not use: skipped, counted, and the first named. */
+export interface SkippedLines {
+  count: number;
+  /** Counts by reason, e.g. { "unknown chromosome": 3 }. */
+  reasons: Record<string, number>;
+  first?: { line: number; message: string };
+}
+
 export interface TpedGenotypes {
   /** The panel the calls are on: the one given, or one made from the file's own markers. */
   panel: MarkerPanel;
@@ -39,7 +48,9 @@ export interface TpedGenotypes {
   unmatched: number;
   /** Markers of the panel the file does not cover. */
   uncovered: number;
+  /** Markers read from the file. */
   markerCount: number;
+  skipped: SkippedLines;
 }
 
 export interface TpedOptions {
@@ -48,10 +59,19 @@ export interface TpedOptions {
 }
 
 /**
+ * A file with more unusable lines than this share is not a genotype export (or a broken one):
+ * it is refused, naming its first unusable line. Below it, such lines are skipped and counted.
+ */
+export const MAX_SKIPPED_LINE_SHARE = 0.05;
+
+/**
  * Reads a .tped (`chromosome marker_id genetic_distance position allele1 allele2 …`, `0` missing).
- * With a panel, markers are matched by chromosome and position (array probe names differ) and alleles
- * are read as copies of the panel's alt allele. Without one, the file's markers make the panel, with
- * the alleles seen as ref/alt (a homozygous marker's other allele is unknown, written N).
+ * Alleles are bases A, C, G, T or the insertion/deletion codes I and D (their own alleles, compared
+ * like any other, never complemented). With a panel, markers are matched by chromosome and position
+ * (array probe names differ) and alleles are read as copies of the panel's alt allele. Without one,
+ * the file's markers make the panel, with the alleles seen as ref/alt (a homozygous marker's other
+ * allele is unknown, written N). A line the engine cannot use (unknown chromosome code, bad position,
+ * alleles it cannot read, a second marker at a position) is skipped and counted.
  */
 export function parseTped(text: string, panel?: MarkerPanel, options: TpedOptions = {}): TpedGenotypes {
   const column = 4 + 2 * (options.individual ?? 0);
@@ -59,52 +79,91 @@ export function parseTped(text: string, panel?: MarkerPanel, options: TpedOption
   const ownCalls: number[] = [];
   const calls = panel ? new Uint8Array(panel.markers.length).fill(NO_CALL) : null;
   const seen = panel ? new Uint8Array(panel.markers.length) : null;
+  const skipped: SkippedLines = { count: 0, reasons: {} };
+  const skip = (reason: string, message: string, line: number) => {
+    skipped.count++;
+    skipped.reasons[reason] = (skipped.reasons[reason] ?? 0) + 1;
+    skipped.first ??= { line, message };
+  };
   let unmatched = 0;
   let markerCount = 0;
+  let dataLines = 0;
   const fields: string[] = [];
   for (const [line, number] of lines(text)) {
     splitWhitespace(line, fields);
     if (fields.length === 0 || fields[0].startsWith('#')) continue;
-    if (fields.length < column + 2) throw new GenotypeFileError(`expected at least ${column + 2} fields, found ${fields.length}`, number);
+    dataLines++;
+    if (fields.length < column + 2) {
+      skip('too few fields', `expected at least ${column + 2} fields (chromosome, marker, distance, position, two alleles), found ${fields.length}`, number);
+      continue;
+    }
     const chromosome = chromosomeNumber(fields[0]);
     const position = Number(fields[3]);
-    if (chromosome === null) throw new GenotypeFileError(`unknown chromosome ${fields[0]}`, number);
-    if (!Number.isInteger(position) || position < 0) throw new GenotypeFileError(`bad position ${fields[3]}`, number);
+    if (chromosome === null) {
+      skip('unknown chromosome', `unknown chromosome ${fields[0]}`, number);
+      continue;
+    }
+    if (!Number.isInteger(position) || position < 0) {
+      skip('bad position', `bad position ${fields[3]}`, number);
+      continue;
+    }
     const a = fields[column];
     const b = fields[column + 1];
-    if (!isAllele(a) || !isAllele(b)) throw new GenotypeFileError(`bad alleles "${a} ${b}" for ${fields[1]}: expected A, C, G, T or 0`, number);
-    markerCount++;
+    if (!isAllele(a) || !isAllele(b)) {
+      skip('bad alleles', `bad alleles "${a} ${b}" for ${fields[1]}: expected A, C, G, T, I, D or 0 0`, number);
+      continue;
+    }
+    // a half call (one allele 0) is a no-call, as PLINK reads it
     const missing = a === '0' || b === '0';
     if (panel && calls && seen) {
       const index = panel.indexByLocation.at(chromosome, position);
       if (index === undefined) {
+        markerCount++;
         unmatched++;
         continue;
       }
-      if (seen[index]) throw new GenotypeFileError(`a second marker at chromosome ${chromosome} position ${position}`, number);
-      seen[index] = 1;
-      if (missing) continue;
+      if (seen[index]) {
+        skip('repeated position', `a second marker at chromosome ${chromosome} position ${position}`, number);
+        continue;
+      }
+      if (missing) {
+        seen[index] = 1;
+        markerCount++;
+        continue;
+      }
       const m = panel.markers[index];
       const copies = altCopies(m.ref, m.alt, a, b);
-      if (copies === null) throw new GenotypeFileError(`alleles ${a} ${b} of ${fields[1]} are not the marker's ${m.ref}/${m.alt}`, number);
+      if (copies === null) {
+        skip('alleles not the marker\'s', `alleles ${a} ${b} of ${fields[1]} are not the marker's ${m.ref}/${m.alt}`, number);
+        continue;
+      }
+      seen[index] = 1;
+      markerCount++;
       calls[index] = copies;
       continue;
     }
+    markerCount++;
     const ref = missing ? 'N' : a;
     const alt = missing ? 'N' : b === a ? 'N' : b;
     own.push({ id: fields[1], chromosome, position, ref, alt, kind: 'snp' });
     ownCalls.push(missing ? NO_CALL : a === b ? 0 : 1);
   }
-  if (markerCount === 0) throw new GenotypeFileError('the .tped holds no marker', 0);
+  if (markerCount === 0 || skipped.count > MAX_SKIPPED_LINE_SHARE * dataLines) {
+    if (skipped.first) {
+      const share = `${skipped.count} of ${dataLines} lines cannot be read`;
+      throw new GenotypeFileError(`${skipped.first.message} (${share}: this is not a genotype export)`, skipped.first.line);
+    }
+    throw new GenotypeFileError('the .tped holds no marker', 0);
+  }
   if (panel && calls && seen) {
     const uncovered = seen.length - seen.reduce((s, x) => s + x, 0);
-    return { panel, calls, unmatched, uncovered, markerCount };
+    return { panel, calls, unmatched, uncovered, markerCount, skipped };
   }
   // Sorted here as createMarkerPanel sorts (a stable sort by location), so the calls follow without a map of ids.
   const order = own.map((_, i) => i).sort((x, y) => own[x].chromosome - own[y].chromosome || own[x].position - own[y].position);
   const ownPanel = createMarkerPanel(order.map((i) => own[i]));
   const ordered = Uint8Array.from(order, (i) => ownCalls[i]);
-  return { panel: ownPanel, calls: ordered, unmatched: 0, uncovered: 0, markerCount };
+  return { panel: ownPanel, calls: ordered, unmatched: 0, uncovered: 0, markerCount, skipped };
 }
 
 export interface PlinkIndividual {
@@ -128,16 +187,19 @@ export function writePlink(panel: MarkerPanel, calls: Calls, individual: PlinkIn
   return { tped: rows.join('\n') + '\n', tfam };
 }
 
-const isAllele = (a: string): boolean => a === 'A' || a === 'C' || a === 'G' || a === 'T' || a === '0';
+const isAllele = (a: string): boolean => a.length === 1 && 'ACGTID0'.includes(a);
 
-/** PLINK numbers dog chromosomes 1–38, 39 X, 40 Y, 41 MT, 0 unplaced; some tools write X, Y, MT, chrN. */
-function chromosomeNumber(text: string): number | null {
+/** PLINK numbers dog chromosomes 1–38, 39 X, 40 Y, 41 XY, 42 MT, 0 unplaced; some tools write X, Y, XY, MT, chrN. */
+export function chromosomeNumber(text: string): number | null {
   const t = text.startsWith('chr') ? text.slice(3) : text;
-  if (t === 'X') return 39;
-  if (t === 'Y') return 40;
-  if (t === 'MT' || t === 'M') return 41;
+  if (t === 'X') return X_CHROMOSOME;
+  if (t === 'Y') return Y_CHROMOSOME;
+  if (t === 'XY') return XY_CHROMOSOME;
+  if (t === 'MT' || t === 'M') return MT_CHROMOSOME;
+  if (t === 'Un') return 0;
+  if (!/^\d{1,2}$/.test(t)) return null;
   const n = Number(t);
-  return Number.isInteger(n) && n >= 0 && n <= 41 ? n : null;
+  return n <= LAST_CHROMOSOME ? n : null;
 }
 
 function splitWhitespace(line: string, out: string[]): void {

@@ -88,7 +88,7 @@ describe('maternal and paternal haplotypes at ingest', function () {
 
   it("says 'not tested on this sample' for a file without Y and mitochondrial markers", async () => {
     const male = testWorld().simulator.purebred('rottweiler', 'm');
-    const { petNum, owner } = await ingestTsv(male, (text) => withoutLineageLines(text, /\t(40|41)\t/));
+    const { petNum, owner } = await ingestTsv(male, (text) => withoutLineageLines(text, /\t(40|42)\t/));
     expect(await haplotypeRows(petNum)).to.deep.equal([
       { lineage: 'maternal', call: 'not_tested', haplogroup: null, haplotype: null },
       { lineage: 'paternal', call: 'not_tested', haplogroup: null, haplotype: null },
@@ -101,14 +101,14 @@ describe('maternal and paternal haplotypes at ingest', function () {
     expect(response.body.data.me.petByPetNum.ancestry.maternalHaplotype).to.deep.include({ call: 'not_tested', haplotype: null, haplogroup: null, displayText: 'not tested on this sample', branches: [] });
   });
 
-  it('reads a PLINK export on our panel with or without chromosomes 40 and 41', async () => {
+  it('reads a PLINK export on our panel with or without chromosomes 40 and 42', async () => {
     const db = await testDb();
     const lab = await testLab(db);
     const male = testWorld().simulator.purebred('boxer', 'm');
     const { tped, tfam } = writePlink(lab.panel, callsOf(male), { familyId: 'F', individualId: 'I', sex: 'm' });
     expect(tped).to.match(/^40 chrY_\d+ 0\.0000 \d+ [ACGT] [ACGT]$/m);
-    expect(tped).to.match(/^41 chrMT_\d+ 0\.0000 \d+ [ACGT] [ACGT]$/m);
-    for (const [text, expected] of [[tped, 'called'], [withoutLineageLines(tped, /^(40|41) /), 'not_tested']] as const) {
+    expect(tped).to.match(/^42 chrMT_\d+ 0\.0000 \d+ [ACGT] [ACGT]$/m);
+    for (const [text, expected] of [[tped, 'called'], [withoutLineageLines(tped, /^(40|42) /), 'not_tested']] as const) {
       const { petNum, swabCode } = await dogAwaitingResults(db, { sex: 'm' });
       await ingestGenotypeFile(db, lab, { fileName: 'dog.tped', plink: { tped: text, tfam }, swabCode });
       const rows = await haplotypeRows(petNum);
@@ -124,7 +124,7 @@ describe('maternal and paternal haplotypes at ingest', function () {
     const simulator = new PopulationSimulator({ panel: arrayPanel, seed: 99 });
     const male = simulator.purebred('beagle', 'm');
     const { tped, tfam } = writePlink(arrayPanel, callsOf(male), { familyId: 'F', individualId: 'I', sex: 'm' });
-    for (const [text, expected] of [[tped, 'called'], [withoutLineageLines(tped, /^(40|41) /), 'not_tested']] as const) {
+    for (const [text, expected] of [[tped, 'called'], [withoutLineageLines(tped, /^(40|42) /), 'not_tested']] as const) {
       const { petNum, swabCode } = await dogAwaitingResults(db, { sex: 'm' });
       await ingestGenotypeFile(db, lab, { fileName: 'dog.tped', plink: { tped: text, tfam }, swabCode });
       const genotype = await db('genotypes').where({ pet_num: petNum }).first('panel_id');
@@ -135,19 +135,19 @@ describe('maternal and paternal haplotypes at ingest', function () {
     }
   });
 
-  it('writes chromosomes 40 and 41 in the raw-data download, no-calls on the Y of a female', async () => {
+  it('writes chromosomes 40 and 42 in the raw-data download, no-calls on the Y of a female', async () => {
     const { simulator } = testWorld();
     const female = simulator.purebred('pug', 'f');
     const { petNum, owner } = await ingestTsv(female);
     const agent = await signIn(app, owner.email, TEST_PASSWORD);
     const tped = (await agent.get(`/members/pet/${petNum}/raw-data?format=tped`).expect(200)).text;
     const y = tped.split('\n').filter((line) => line.startsWith('40 '));
-    const mt = tped.split('\n').filter((line) => line.startsWith('41 '));
+    const mt = tped.split('\n').filter((line) => line.startsWith('42 '));
     expect(y.length).to.be.greaterThan(0);
     expect(y.every((line) => line.endsWith(' 0 0'))).to.equal(true);
     expect(mt.length).to.be.greaterThan(0);
     expect(mt.every((line) => /([ACGT]) \1$/.test(line))).to.equal(true);
     const tsv = (await agent.get(`/members/pet/${petNum}/raw-data?format=tsv`).expect(200)).text;
-    expect(tsv).to.match(/^chrMT_\d+\t41\t\d+\t([ACGT])\1$/m);
+    expect(tsv).to.match(/^chrMT_\d+\t42\t\d+\t([ACGT])\1$/m);
   });
 });

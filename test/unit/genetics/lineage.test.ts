@@ -54,7 +54,7 @@ describe('lineage trees (maternal mitochondrial, paternal Y)', () => {
     expect(lineageHaplotypes(MATERNAL_TREE).every((h) => h.weight > 0)).to.equal(true);
   });
 
-  it('puts every defining position on the panel, haploid markers on chromosomes 40 (Y) and 41 (MT)', () => {
+  it('puts every defining position on the panel, haploid markers on chromosomes 40 (Y) and 42 (MT)', () => {
     const { panel } = fixture();
     const lineage = panel.markers.filter((m) => m.kind === 'lineage');
     const defining = LINEAGE_TREES.reduce((n, tree) => n + lineageNodes(tree).reduce((k, e) => k + e.node.mutations.length, 0), 0);
@@ -186,7 +186,7 @@ describe('haplogroup calling', () => {
     const dog = male();
     const { tped } = writePlink(panel, callsOf(dog), { familyId: 'F', individualId: 'I', sex: 'm' });
     // an export of only the Y and MT markers, under probe names of its own, read on its own panel
-    const lineageOnly = tped.split('\n').filter((line) => /^(40|41) /.test(line)).map((line, i) => line.replace(/^(\d+) \S+/, `$1 PROBE${i}`)).join('\n');
+    const lineageOnly = tped.split('\n').filter((line) => /^(40|42) /.test(line)).map((line, i) => line.replace(/^(\d+) \S+/, `$1 PROBE${i}`)).join('\n');
     const own = parseTped(lineageOnly);
     const called = callLineages(own.panel, own.calls, 'm');
     expect(called.maternal.haplotype).to.equal(dog.mtHaplotype);
