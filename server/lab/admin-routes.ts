@@ -10,15 +10,40 @@ import { IngestError } from './ingest-error.js';
 import { genotypeFilesFromEntries } from './genotype-files.js';
 
 export const UPLOAD_PATH = '/admin/lab/upload';
-const MAX_FILE_BYTES = 64 * 1024 * 1024;
+export const MAX_UPLOAD_FILE_BYTES = 64 * 1024 * 1024;
+/** A TSV, a .tped/.tfam pair or a zip: never more than two files. */
+export const MAX_UPLOAD_FILES = 2;
+
+/** An upload multer refused (too big, too many files): answered on the lab page, after the CSRF check. */
+interface RefusedUpload {
+  status: 400 | 413;
+  message: string;
+}
+const refusedUploads = new WeakMap<object, RefusedUpload>();
+
+function refusal(error: multer.MulterError): RefusedUpload {
+  if (error.code === 'LIMIT_FILE_SIZE') return { status: 413, message: `A file is larger than ${MAX_UPLOAD_FILE_BYTES / 1024 / 1024} MB: upload a raw-data export (a zip or a .tped/.tfam pair).` };
+  if (error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_UNEXPECTED_FILE') return { status: 400, message: `Upload at most ${MAX_UPLOAD_FILES} files: one TSV, one zip, or a .tped/.tfam pair.` };
+  return { status: 400, message: `The upload could not be read (${error.message}).` };
+}
 
 /**
  * Multipart bodies are parsed before the CSRF check (which reads `_csrf` from the body), so this
- * parser runs first, and only for a signed-in admin: nobody else gets as far as uploading.
+ * parser runs first, and only for a signed-in admin: nobody else gets as far as uploading. An
+ * upload over the limits is drained by multer and answered with a clear 413/400, not an error.
  */
 export function labUploadParser(db: Db): RequestHandler[] {
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_FILE_BYTES, files: 3, fields: 6 } });
-  return [loadCurrentUser(db), requireAdmin, upload.array('files', 3)];
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_FILE_BYTES, files: MAX_UPLOAD_FILES, fields: 6 } }).array('files', MAX_UPLOAD_FILES);
+  const parse: RequestHandler = (req, res, next) =>
+    upload(req, res, (error?: unknown) => {
+      if (error instanceof multer.MulterError) {
+        refusedUploads.set(req, refusal(error));
+        req.files = [];
+        return next();
+      }
+      next(error);
+    });
+  return [loadCurrentUser(db), requireAdmin, parse];
 }
 
 async function recentIngests(db: Db) {
@@ -51,11 +76,14 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
     const swabCode = field('swabCode', 64);
     const ownerEmail = field('ownerEmail', 254);
     const dogName = field('dogName', 50);
+    const refused = refusedUploads.get(req);
+    if (refused) return render(res, refused.status, [], [refused.message]);
     if (uploads.length === 0) return render(res, 400, [], ['Choose a genotype file to upload.']);
     const messages: string[] = [];
     const errors: string[] = [];
     try {
-      const files = genotypeFilesFromEntries(uploads.map((file) => ({ name: file.originalname, content: new Uint8Array(file.buffer) })), swabCode);
+      const files = await genotypeFilesFromEntries(uploads.map((file) => ({ name: file.originalname, content: new Uint8Array(file.buffer) })), swabCode);
+      if (files.length === 0) throw new IngestError('No genotype file in the upload: a TSV, a .tped/.tfam pair or a zip of them.');
       const lab = await openLab(db, settings.lab);
       for (const file of files) {
         try {

@@ -1,22 +1,26 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8 } from 'fflate';
 import type { IngestFile } from './ingest.js';
 import { IngestError } from './ingest-error.js';
+import { newUnzipBudget, unzipEntries, type UnzipBudget } from './unzip.js';
 
 // Files a raw-data zip may carry beside the genotypes: notes, licences, the system's own files.
 const NOT_GENOTYPES = /(^|\/)(__MACOSX\/|\.[^/]*$)|\.(md|pdf|html?|rtf|json|xml|png|jpe?g)$|(^|\/)(readme|licen[cs]e)[^/]*$/i;
 
-/** Raw-data files as the lab receives them: consumer TSVs, PLINK .tped/.tfam pairs, or a zip of either. */
-export function genotypeFilesFromEntries(entries: { name: string; content: Uint8Array }[], swabCode?: string): IngestFile[] {
+/**
+ * Raw-data files as the lab receives them: consumer TSVs, PLINK .tped/.tfam pairs, or a zip of
+ * either (unzipped on a worker thread, within one budget for the whole upload).
+ */
+export async function genotypeFilesFromEntries(entries: { name: string; content: Uint8Array }[], swabCode?: string, budget: UnzipBudget = newUnzipBudget()): Promise<IngestFile[]> {
   const files: IngestFile[] = [];
   const plink = new Map<string, { tped?: string; tfam?: string }>();
   for (const entry of entries) {
     const extension = path.extname(entry.name).toLowerCase();
     const base = entry.name.slice(0, entry.name.length - extension.length);
     if (extension === '.zip') {
-      const inside = Object.entries(unzipSync(entry.content)).filter(([name]) => !name.endsWith('/') && !NOT_GENOTYPES.test(name));
-      files.push(...genotypeFilesFromEntries(pairLonePlinkFiles(inside.map(([name, content]) => ({ name: `${entry.name}:${name}`, content }))), swabCode));
+      const inside = (await unzipEntries(entry.name, entry.content, budget)).filter(({ name }) => !NOT_GENOTYPES.test(name));
+      files.push(...(await genotypeFilesFromEntries(pairLonePlinkFiles(inside.map(({ name, content }) => ({ name: `${entry.name}:${name}`, content }))), swabCode, budget)));
     } else if (extension === '.tped' || extension === '.tfam') {
       const pair = plink.get(base) ?? {};
       pair[extension === '.tped' ? 'tped' : 'tfam'] = withoutByteOrderMark(strFromU8(entry.content));

@@ -27,6 +27,8 @@ export function rawDataRoutes(db: Db, settings: Settings): Router {
       .join('swabs', 'swabs.id', 'samples.swab_id')
       .join('pets', 'pets.pet_num', 'genotypes.pet_num')
       .where({ 'genotypes.pet_num': petNum, 'genotypes.is_current': true })
+      // a deleted dog's raw data is gone for everyone, its owners and admins alike
+      .whereNull('pets.deleted_at')
       .first('genotypes.calls', 'genotypes.marker_count', 'genotypes.panel_id', 'swabs.swab_code', 'pets.handle', 'pets.sex');
     if (!genotype) throw new HttpError(404, 'This dog has no DNA results yet.');
     const lab = await openLab(db, settings.lab);

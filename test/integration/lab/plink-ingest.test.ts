@@ -21,7 +21,7 @@ describe('lab ingest of PLINK exports', function () {
     const boxer = testWorld().simulator.purebred('boxer', 'm');
     const { tped, tfam } = writePlink(lab.panel, callsOf(boxer), { familyId: 'FAM', individualId: 'DOG', sex: 'm' });
     const zip = zipSync({ 'export/dog.tped': strToU8(tped), 'export/dog.tfam': strToU8(tfam) });
-    const [file] = genotypeFilesFromEntries([{ name: 'dog.zip', content: zip }], swabCode);
+    const [file] = await genotypeFilesFromEntries([{ name: 'dog.zip', content: zip }], swabCode);
     const outcome = await ingestGenotypeFile(db, lab, file);
     expect(outcome).to.include({ status: 'released', petNum });
     const genotype = await db('genotypes').where({ pet_num: petNum }).first('source_format');
@@ -31,7 +31,7 @@ describe('lab ingest of PLINK exports', function () {
     expect((await ingestGenotypeFile(db, lab, file)).status).to.equal('unchanged');
   });
 
-  it('reads a zip as customers download it: notes beside the pair, differently named pair members, a byte order mark', () => {
+  it('reads a zip as customers download it: notes beside the pair, differently named pair members, a byte order mark', async () => {
     const { tped, tfam } = writePlink(testWorld().panel, callsOf(testWorld().simulator.purebred('boxer', 'm')), { familyId: 'FAM', individualId: 'DOG', sex: 'm' });
     const zip = zipSync({
       'Embark_raw_data/README.txt': strToU8('How to read these files'),
@@ -40,7 +40,7 @@ describe('lab ingest of PLINK exports', function () {
       'Embark_raw_data/dog_genotypes.tped': strToU8(`\ufeff${tped}`),
       'Embark_raw_data/dog_family.tfam': strToU8(tfam),
     });
-    const files = genotypeFilesFromEntries([{ name: 'export.zip', content: zip }], 'SWAB');
+    const files = await genotypeFilesFromEntries([{ name: 'export.zip', content: zip }], 'SWAB');
     expect(files).to.have.length(1);
     const [file] = files;
     if (!('plink' in file)) throw new Error('expected a PLINK export');
@@ -49,9 +49,12 @@ describe('lab ingest of PLINK exports', function () {
     expect(file.swabCode).to.equal('SWAB');
   });
 
-  it('needs both files of the pair and a swab code', () => {
-    expect(() => genotypeFilesFromEntries([{ name: 'a.tped', content: strToU8('1 x 0 1 A A') }], 'SWAB')).to.throw(IngestError, /both the .tped and the .tfam/);
-    expect(() => genotypeFilesFromEntries([{ name: 'a.tped', content: strToU8('') }, { name: 'a.tfam', content: strToU8('') }])).to.throw(IngestError, /--swab/);
+  it('needs both files of the pair and a swab code', async () => {
+    const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+    const lone = await refusal(genotypeFilesFromEntries([{ name: 'a.tped', content: strToU8('1 x 0 1 A A') }], 'SWAB'));
+    expect(lone).to.be.instanceOf(IngestError).with.property('message').that.matches(/both the .tped and the .tfam/);
+    const unnamed = await refusal(genotypeFilesFromEntries([{ name: 'a.tped', content: strToU8('') }, { name: 'a.tfam', content: strToU8('') }]));
+    expect(unnamed).to.be.instanceOf(IngestError).with.property('message').that.matches(/--swab/);
   });
 
   it('refuses an export with too few markers to read, writing nothing', async () => {

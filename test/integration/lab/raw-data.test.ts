@@ -9,6 +9,7 @@ import { signIn, testApp } from '../../support/app.js';
 import { TEST_PASSWORD } from '../../support/factories.js';
 import { dogAwaitingResults, genotypeFile, testLab, testWorld } from '../../support/lab.js';
 import { createUser } from '../../support/factories.js';
+import { deletePetForOwner } from '../../../server/pet-profile/mutations.js';
 
 describe('raw data download', function () {
   this.timeout(60_000);
@@ -59,5 +60,20 @@ describe('raw data download', function () {
     expect(refused.text).to.include('Not Authorized');
     await stranger.get('/members/pet/abc/raw-data').expect(404);
     await request(app).get(`/members/pet/${petNum}/raw-data`).expect(302).expect('Location', '/');
+  });
+
+  it('no longer gives the raw data of a deleted dog, to its owner or an admin, even when its genotype stays for research', async () => {
+    const db = await testDb();
+    const dog = await dogAwaitingResults(db, { ownerEmail: 'deleter@raw.test' });
+    await ingestGenotypeFile(db, await testLab(db), { fileName: 'd.tsv', text: genotypeFile(testWorld().simulator.purebred('pug', 'f'), dog.swabCode) });
+    await db('pets').where({ pet_num: dog.petNum }).update({ agreed_to_research: true });
+    await createUser(db, { email: 'admin@raw.test', isAdmin: true });
+    const owner = await signIn(app, 'deleter@raw.test', TEST_PASSWORD);
+    await owner.get(`/members/pet/${dog.petNum}/raw-data`).expect(200);
+    await deletePetForOwner(db, dog.petNum);
+    expect(await db('genotypes').where({ pet_num: dog.petNum }).count('* as c')).to.deep.equal([{ c: 1 }]);
+    for (const format of ['tsv', 'tped', 'tfam']) await owner.get(`/members/pet/${dog.petNum}/raw-data?format=${format}`).expect(404);
+    const admin = await signIn(app, 'admin@raw.test', TEST_PASSWORD);
+    await admin.get(`/members/pet/${dog.petNum}/raw-data`).expect(404);
   });
 });

@@ -1,0 +1,48 @@
+// Unzips one upload off the server's event loop, streaming, and stops as soon as the zip holds
+// more entries or more unzipped bytes than allowed (a zip bomb declares small sizes and lies).
+// Plain JavaScript: a worker thread cannot load TypeScript without a loader, and this needs none.
+import { parentPort, workerData } from 'node:worker_threads';
+import { Unzip, UnzipInflate } from 'fflate';
+
+class Refused extends Error {}
+
+const { data, maxBytes, maxEntries } = workerData;
+const entries = [];
+let total = 0;
+let count = 0;
+try {
+  const unzip = new Unzip();
+  unzip.register(UnzipInflate);
+  unzip.onfile = (file) => {
+    count++;
+    if (count > maxEntries) throw new Refused(`more than ${maxEntries} files in the zip`);
+    if (file.name.endsWith('/')) return;
+    const chunks = [];
+    file.ondata = (error, chunk, final) => {
+      if (error) throw error;
+      total += chunk.length;
+      if (total > maxBytes) {
+        file.terminate();
+        throw new Refused(`more than ${Math.round(maxBytes / 1024 / 1024)} MB once unzipped`);
+      }
+      chunks.push(chunk);
+      if (final) entries.push({ name: file.name, content: concat(chunks) });
+    };
+    file.start();
+  };
+  unzip.push(new Uint8Array(data), true);
+  parentPort.postMessage({ entries, unzippedBytes: total }, entries.map((entry) => entry.content.buffer));
+} catch (error) {
+  parentPort.postMessage({ refused: error instanceof Refused, message: error instanceof Error ? error.message : String(error) });
+}
+
+function concat(chunks) {
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}

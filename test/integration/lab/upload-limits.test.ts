@@ -1,0 +1,86 @@
+import { expect } from 'chai';
+import type { Express } from 'express';
+import request from 'supertest';
+import { zipSync, strToU8 } from 'fflate';
+import { csrfToken, signIn, testApp } from '../../support/app.js';
+import { resetDatabase, testDb } from '../../support/database.js';
+import { createUser, TEST_PASSWORD } from '../../support/factories.js';
+import { dogAwaitingResults } from '../../support/lab.js';
+import { MAX_UPLOAD_FILE_BYTES } from '../../../server/lab/admin-routes.js';
+import { UNZIP_LIMITS } from '../../../server/lab/unzip.js';
+
+describe('admin lab upload limits', function () {
+  this.timeout(300_000);
+  let app: Express;
+
+  before(async () => {
+    const db = await testDb();
+    await resetDatabase(db);
+    app = await testApp();
+    await createUser(db, { email: 'limits@example.test', isAdmin: true });
+  });
+
+  async function post(attach: (req: request.Test) => request.Test, swabCode?: string) {
+    const agent = await signIn(app, 'limits@example.test', TEST_PASSWORD);
+    const token = await csrfToken(agent, '/admin/lab');
+    const req = agent.post('/admin/lab/upload').field('_csrf', token);
+    if (swabCode) req.field('swabCode', swabCode);
+    return attach(req);
+  }
+
+  async function nothingChanged(swabCode: string) {
+    const db = await testDb();
+    expect(await db('genotypes').count('* as c')).to.deep.equal([{ c: 0 }]);
+    expect((await db('swabs').where({ swab_code: swabCode }).first()).swab_state).to.equal('activated');
+  }
+
+  it('answers a file over 64 MB with 413 and a clear message', async () => {
+    const { swabCode } = await dogAwaitingResults(await testDb());
+    const response = await post((req) => req.attach('files', Buffer.alloc(65 * 1024 * 1024, 65), 'huge.tsv'), swabCode);
+    expect(response.status).to.equal(413);
+    expect(response.text).to.include(`A file is larger than ${MAX_UPLOAD_FILE_BYTES / 1024 / 1024} MB`);
+    await nothingChanged(swabCode);
+  });
+
+  it('answers more than two files with 400', async () => {
+    const { swabCode } = await dogAwaitingResults(await testDb());
+    const response = await post((req) => req.attach('files', Buffer.from('a'), 'a.tped').attach('files', Buffer.from('b'), 'a.tfam').attach('files', Buffer.from('c'), 'notes.txt'), swabCode);
+    expect(response.status).to.equal(400);
+    expect(response.text).to.include('Upload at most 2 files');
+    await nothingChanged(swabCode);
+  });
+
+  it('refuses a zip bomb by what it really unzips to, and keeps answering other requests while it unzips', async () => {
+    const { swabCode } = await dogAwaitingResults(await testDb());
+    const bomb = zipSync({ 'dog.tped': new Uint8Array(UNZIP_LIMITS.maxUnzippedBytes + 1024 * 1024), 'dog.tfam': strToU8('F I 0 0 1 -9\n') }, { level: 9 });
+    expect(bomb.length).to.be.below(1024 * 1024);
+    const order: string[] = [];
+    const upload = post((req) => req.attach('files', Buffer.from(bomb), 'bomb.zip'), swabCode).then((response) => {
+      order.push('upload');
+      return response;
+    });
+    // the server answers while the bomb is being unzipped
+    const health = request(app).get('/healthz').then((response) => {
+      order.push('health');
+      return response;
+    });
+    const [response, healthResponse] = await Promise.all([upload, health]);
+    expect(healthResponse.status).to.equal(200);
+    expect(response.status).to.equal(400);
+    expect(response.text).to.include(`bomb.zip: refused, more than ${UNZIP_LIMITS.maxUnzippedBytes / 1024 / 1024} MB once unzipped`);
+    expect(order[0]).to.equal('health');
+    await nothingChanged(swabCode);
+  });
+
+  it('refuses a zip of too many entries, and a file that is not a zip', async () => {
+    const { swabCode } = await dogAwaitingResults(await testDb());
+    const many = zipSync(Object.fromEntries(Array.from({ length: UNZIP_LIMITS.maxEntries + 1 }, (_, i) => [`note${i}.txt`, strToU8('x')])));
+    const crowded = await post((req) => req.attach('files', Buffer.from(many), 'many.zip'), swabCode);
+    expect(crowded.status).to.equal(400);
+    expect(crowded.text).to.include(`many.zip: refused, more than ${UNZIP_LIMITS.maxEntries} files in the zip`);
+    const broken = await post((req) => req.attach('files', Buffer.from('this is not a zip at all'), 'broken.zip'), swabCode);
+    expect(broken.status).to.equal(400);
+    expect(broken.text).to.include('broken.zip: not a readable zip');
+    await nothingChanged(swabCode);
+  });
+});
