@@ -11,7 +11,10 @@ import { syncCatalogues } from '../../../server/catalogue/sync.js';
 import { csrfToken, signIn, testApp, TEST_LAB_OPTIONS } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
-import { REAL_EXPORTS, realDataPresent, type RealExport } from '../../support/realdata.js';
+import { REAL_EXPORTS, readExport, realDataPresent, reencode, type RealExport } from '../../support/realdata.js';
+import { testLab } from '../../support/lab.js';
+import { ingestGenotypeFile } from '../../../server/lab/ingest.js';
+import { IngestError } from '../../../server/lab/ingest-error.js';
 
 const run = promisify(execFile);
 const OWNER = 'realowner@example.test';
@@ -83,6 +86,90 @@ describe('real raw-data exports (shared/realdata)', function () {
       expect(response.text).to.include(`swab ${dog.swabCode} registered for a new dog of ${OWNER}`);
     }
     await expectLabResults(db);
+  });
+});
+
+describe('a real export re-encoded to another array version', function () {
+  this.timeout(600_000);
+  if (!realDataPresent()) {
+    it.skip('needs the real exports (REALDATA_DIR)');
+    return;
+  }
+  const [aspen, coralie] = REAL_EXPORTS;
+
+  /** Imports Aspen as she is and Aspen written on Coralie's older array (its lines, order, probe names, other strand), in the order given. */
+  async function importBoth(reencodedFirst: boolean) {
+    const db = await testDb();
+    await resetDatabase(db);
+    const lab = await testLab(db);
+    await createUser(db, { email: OWNER });
+    const original = { fileName: 'aspen.tped', plink: readExport(aspen), swabCode: 'REENCODEORIGINAL' };
+    const reencoded = { fileName: 'aspen-on-v1.tped', plink: { tped: reencode(original.plink.tped, readExport(coralie).tped), tfam: original.plink.tfam }, swabCode: 'REENCODEDONV1' };
+    const files = reencodedFirst ? [reencoded, original] : [original, reencoded];
+    const outcomes = [];
+    for (const file of files) outcomes.push(await ingestGenotypeFile(db, lab, file, { newDog: { ownerEmail: OWNER, dogName: file.swabCode } }));
+    const panels = await db('genotypes').distinct('panel_id').pluck('panel_id');
+    const pair = await db('relatives').first('kinship', 'category', 'display_relatedness');
+    return { outcomes, panels, pair };
+  }
+
+  it('comes out as the same dog (kinship near 1/2, immediate family), whichever file is imported first', async () => {
+    const first = await importBoth(false);
+    expect(first.outcomes.map((outcome) => outcome.status)).to.deep.equal(['released', 'released']);
+    expect(first.panels, 'two array versions').to.have.length(2);
+    expect(first.pair?.category).to.equal('immediate_family');
+    expect(Number(first.pair?.kinship)).to.be.within(0.47, 0.5);
+    expect(first.pair?.display_relatedness).to.match(/^shares (9[5-9]|100)\.\d% of DNA$/);
+    const second = await importBoth(true);
+    expect(second.pair?.category).to.equal('immediate_family');
+    expect(Number(second.pair?.kinship)).to.be.closeTo(Number(first.pair?.kinship), 0.005);
+  });
+});
+
+describe('all or nothing for a real export registering a new dog', function () {
+  this.timeout(600_000);
+  if (!realDataPresent()) {
+    it.skip('needs the real exports (REALDATA_DIR)');
+    return;
+  }
+
+  it('leaves no dog, no swab and no results when the import is refused after the dog was registered', async () => {
+    const db = await testDb();
+    await resetDatabase(db);
+    const lab = await testLab(db);
+    const owner = await createUser(db, { email: OWNER });
+    const { tped, tfam } = readExport(REAL_EXPORTS[2]);
+    // the dog is registered as a female: the male's X holds the results for review; a garbage tail makes the file unreadable
+    const garbage = tped + 'not a genotype line\n'.repeat(20_000);
+    let error: unknown;
+    try {
+      await ingestGenotypeFile(db, lab, { fileName: 'duke.tped', plink: { tped: garbage, tfam }, swabCode: 'ALLORNOTHING01' }, { newDog: { ownerEmail: OWNER } });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).to.be.instanceOf(IngestError);
+    expect((error as Error).message).to.match(/^line 229989: expected at least 6 fields/);
+    // a failure inside the transaction, after the registration: the database refuses a genotype row
+    await db.raw('alter table genotypes add constraint test_refuse_genotypes check (marker_count < 0) not valid');
+    try {
+      error = undefined;
+      try {
+        await ingestGenotypeFile(db, lab, { fileName: 'duke.tped', plink: { tped, tfam }, swabCode: 'ALLORNOTHING01' }, { newDog: { ownerEmail: OWNER } });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).to.not.equal(undefined);
+    } finally {
+      await db.raw('alter table genotypes drop constraint test_refuse_genotypes');
+    }
+    expect(await db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').where('pet_owners.user_id', owner.id).count('* as c')).to.deep.equal([{ c: 0 }]);
+    expect(await db('swabs').where({ swab_code: 'ALLORNOTHING01' }).count('* as c')).to.deep.equal([{ c: 0 }]);
+    expect(await db('genotypes').count('* as c')).to.deep.equal([{ c: 0 }]);
+    expect(await db('genetic_stats').count('* as c')).to.deep.equal([{ c: 0 }]);
+    // and the same file then imports on the first try
+    const outcome = await ingestGenotypeFile(db, lab, { fileName: 'duke.tped', plink: { tped, tfam }, swabCode: 'ALLORNOTHING01' }, { newDog: { ownerEmail: OWNER } });
+    expect(outcome).to.include({ status: 'released' });
+    expect(outcome.report).to.include({ registeredDog: true, skippedLines: 0 });
   });
 });
 
