@@ -75,7 +75,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(cookieParser());
   app.use(sessionMiddleware(db, settings));
   app.post(UPLOAD_PATH, ...labUploadParser(db));
-  app.use(csrfProtection(settings.secureCookies));
+  app.use(csrfProtection(settings.sessionSecret, settings.secureCookies));
   app.use(loadCurrentUser(db));
   app.use(usageRoutes(settings)); // before the impersonation guard: a page view is not a write
   app.use(guardImpersonatedWrites(db));

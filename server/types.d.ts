@@ -1,6 +1,7 @@
 import type { User } from './users/queries.js';
 import type { ShellContext } from './shell/context.js';
 import type { ShellCounts } from './shell/counts.js';
+import type { SessionAccount } from './auth/session-store.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -8,6 +9,8 @@ declare module 'express-session' {
     /** Set while an admin or sub-admin acts as another user. */
     impersonatorId: number;
     impersonationReadOnly: boolean;
+    /** Set when a session is used long after its last write, so that it is written and its expiry rolls. */
+    refreshedAt: number;
   }
 }
 
@@ -19,9 +22,13 @@ declare global {
       impersonator?: User;
       /** Loaded with the account on page requests (see auth/current-user.ts). */
       shellCounts?: ShellCounts;
+      /** Loaded by the session store with the session (auth/session-store.ts). */
+      sessionAccount?: SessionAccount;
     }
     interface Locals {
       csrfToken: string;
+      /** Checks a token sent with this request (see security/csrf.ts). */
+      acceptsCsrfToken?: (token: unknown) => boolean;
       shell: ShellContext;
     }
   }

@@ -1,11 +1,11 @@
 // Chat routes (spec 1 §7 REST, spec 2 §2 pages), mounted at /members before the members guard,
 // so the JSON calls answer signed-out callers with JSON whatever their Accept header says.
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
-import Tokens from 'csrf';
 import type { Db } from '../db/index.js';
 import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
 import { guardImpersonatedGetWrite } from '../impersonation/guard.js';
-import { CSRF_MISMATCH, INTERNAL_SERVER_ERROR, INVALID_ARGUMENTS, PLEASE_LOG_IN } from '../shared/messages.js';
+import { requireCsrfHeader } from '../security/csrf.js';
+import { INTERNAL_SERVER_ERROR, INVALID_ARGUMENTS, PLEASE_LOG_IN } from '../shared/messages.js';
 import { countUnreadMessages } from './unread.js';
 import { conversationsFor } from './conversations.js';
 import { conversationPetImageUrl, findParticipation, listMessages } from './queries.js';
@@ -19,19 +19,6 @@ import type { ChatEvents } from './events.js';
 const requireChatUser: RequestHandler = (req, res, next) => {
   if (req.currentUser) return next();
   res.status(401).json({ error: PLEASE_LOG_IN });
-};
-
-const tokens = new Tokens();
-
-/**
- * The spec puts conversation deletion behind a GET. A plain link or top-level navigation from
- * another site must not delete anything, so the call needs the same x-csrf-token header as the
- * other writes (the widget sends it).
- */
-const requireCsrfHeader: RequestHandler = (req, _res, next) => {
-  const secret = (req.session as { csrfSecret?: string }).csrfSecret;
-  const token = req.get('x-csrf-token');
-  next(secret && token && tokens.verify(secret, token) ? undefined : new HttpError(403, CSRF_MISMATCH));
 };
 
 const noStore: RequestHandler = (_req, res, next) => {
@@ -95,6 +82,7 @@ function chatApiRoutes(db: Db, events: ChatEvents): Router {
 
   router.get(
     '/delete-messages-in-conversation/:conversationId',
+    // The spec puts deletion behind a GET; a link from another site must not delete anything.
     requireCsrfHeader,
     guardImpersonatedGetWrite(db, 'chat: delete conversation'),
     async (req, res) => {

@@ -1,39 +1,77 @@
-import csurf from 'csurf';
-import Tokens from 'csrf';
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { CSRF_MISMATCH } from '../shared/messages.js';
 import { wantsJson } from '../http/negotiation.js';
+import { HttpError } from '../auth/guards.js';
 
-/** Page scripts read the token (never the secret, which stays in the session) from this cookie. */
+/** Page scripts read the token from this cookie and send it back in the `x-csrf-token` header. */
 export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-csrf-token';
 
-// Session mode, and only the body field or the header: never the query string (DESIGN.md, known traps).
-const protect = csurf({
-  value: (req: Request) => {
-    const fromBody = typeof req.body?._csrf === 'string' ? req.body._csrf : undefined;
-    const fromHeader = req.get('x-csrf-token');
-    return fromBody ?? fromHeader ?? '';
-  },
-});
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const tokens = new Tokens();
+/**
+ * Stateless tokens, so a visitor who only reads pages costs no session row: a token is
+ * `nonce.mac`, the mac an HMAC with SESSION_SECRET of the nonce and what the token is bound to.
+ * Signed in, it is bound to the session id (which changes at every sign-in), so nobody else can
+ * make one. Signed out there is no session, so it is a signed double-submit token: the posted
+ * token must also equal the `XSRF-TOKEN` cookie, which another site can neither read nor set.
+ */
+export function csrfProtection(sessionSecret: string, secureCookie: boolean): RequestHandler {
+  const mac = (binding: string, nonce: string) => createHmac('sha256', sessionSecret).update(`${binding}\n${nonce}`).digest('base64url');
 
-export function csrfProtection(secureCookie: boolean): RequestHandler {
-  return (req, res, next) => {
-    protect(req, res, (error?: unknown) => {
-      if (error) return next(error);
-      const token = req.csrfToken();
-      res.locals.csrfToken = token;
-      // The cookie changes only when it no longer matches the session's secret (e.g. after sign-in).
-      const secret = (req.session as { csrfSecret?: string }).csrfSecret;
-      const cookieToken = req.cookies?.[CSRF_COOKIE];
-      if (!secret || typeof cookieToken !== 'string' || !tokens.verify(secret, cookieToken)) {
-        res.cookie(CSRF_COOKIE, token, { sameSite: 'lax', secure: secureCookie, httpOnly: false });
-      }
-      next();
-    });
+  const isValidFor = (binding: string, token: unknown): token is string => {
+    if (typeof token !== 'string' || token.length > 200) return false;
+    const [nonce, given, ...rest] = token.split('.');
+    if (!nonce || !given || rest.length > 0) return false;
+    const expected = Buffer.from(mac(binding, nonce));
+    const actual = Buffer.from(given);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
   };
+
+  return (req, res, next) => {
+    const binding = bindingOf(req);
+    const cookieToken: unknown = req.cookies?.[CSRF_COOKIE];
+    const accepts = (sent: unknown) => isValidFor(binding, sent) && (binding !== ANONYMOUS || sent === cookieToken);
+    res.locals.acceptsCsrfToken = accepts;
+    if (!SAFE_METHODS.has(req.method) && !accepts(submittedToken(req))) return next(csrfError());
+    // One token per session (or per anonymous browser) keeps the cookie and the pages' tokens in step.
+    const token = isValidFor(binding, cookieToken) ? cookieToken : newToken(binding);
+    if (token !== cookieToken) setTokenCookie(res, token, secureCookie);
+    res.locals.csrfToken = token;
+    next();
+  };
+
+  function newToken(binding: string): string {
+    const nonce = randomBytes(18).toString('base64url');
+    return `${nonce}.${mac(binding, nonce)}`;
+  }
 }
+
+const ANONYMOUS = 'anonymous';
+
+function bindingOf(req: Request): string {
+  return req.session?.userId ? `session:${req.sessionID}` : ANONYMOUS;
+}
+
+// Only the body field or the header: never the query string (DESIGN.md, known traps).
+function submittedToken(req: Request): unknown {
+  const fromBody = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>)._csrf : undefined;
+  return typeof fromBody === 'string' ? fromBody : req.get(CSRF_HEADER);
+}
+
+function setTokenCookie(res: Response, token: string, secure: boolean) {
+  res.cookie(CSRF_COOKIE, token, { sameSite: 'lax', secure, httpOnly: false, path: '/' });
+}
+
+function csrfError(): HttpError {
+  return Object.assign(new HttpError(403, CSRF_MISMATCH), { code: 'EBADCSRFTOKEN' });
+}
+
+/** For the rare GET that changes something (the spec's chat deletion): the header must carry the token. */
+export const requireCsrfHeader: RequestHandler = (req, res, next) => {
+  next(res.locals.acceptsCsrfToken?.(req.get(CSRF_HEADER)) ? undefined : csrfError());
+};
 
 export const csrfErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if ((error as { code?: string }).code !== 'EBADCSRFTOKEN') return next(error);
