@@ -1,34 +1,25 @@
 import session from 'express-session';
-import { ConnectSessionKnexStore } from 'connect-session-knex';
 import type { RequestHandler } from 'express';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
+import { DatabaseSessionStore } from './session-store.js';
 
 const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
+const REFRESH_AFTER_MS = 10 * 60 * 1000;
 export const SESSION_COOKIE = 'sid';
 
-/**
- * Sessions last two weeks from sign-in. express-session would "touch" the stored row on every
- * request, a write per page view for nothing, since the cookie's expiry does not move either.
- */
-class UntouchedSessionStore extends ConnectSessionKnexStore {
-  override async touch(_sid: string, _session: unknown, callback?: () => void): Promise<void> {
-    callback?.();
-  }
-}
+// Calls answered with data, not pages: they need the account but not the header and footer.
+const DATA_CALLS = /^\/(api|graphql)(\/|$)/;
 
-/** Sessions live in PostgreSQL so any number of app processes can serve one user. */
+/**
+ * Sessions live in PostgreSQL so any number of app processes can serve one user. They last two
+ * weeks from the last visit. Page requests load the header's counts with the session.
+ */
 export function sessionMiddleware(db: Db, settings: Settings): RequestHandler {
-  const store = new UntouchedSessionStore({
-    knex: db,
-    tableName: 'sessions',
-    createTable: false,
-    cleanupInterval: settings.nodeEnv === 'test' ? 0 : 15 * 60 * 1000,
-  });
-  return session({
+  const options = (withShellCounts: boolean): session.SessionOptions => ({
     name: SESSION_COOKIE,
     secret: settings.sessionSecret,
-    store,
+    store: new DatabaseSessionStore(db, { withShellCounts, maxAgeMs: TWO_WEEKS_MS, refreshAfterMs: REFRESH_AFTER_MS }),
     resave: false,
     saveUninitialized: false,
     rolling: false,
@@ -40,4 +31,7 @@ export function sessionMiddleware(db: Db, settings: Settings): RequestHandler {
       maxAge: TWO_WEEKS_MS,
     },
   });
+  const forPages = session(options(true));
+  const forData = session(options(false));
+  return (req, res, next) => (req.method === 'GET' && !DATA_CALLS.test(req.path) ? forPages : forData)(req, res, next);
 }

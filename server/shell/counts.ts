@@ -1,7 +1,7 @@
+import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { ownedPetCountQuery, ownedPetsQuery, type Pet } from '../pets/queries.js';
 import { unreadMessagesQuery } from '../chat/unread.js';
-import { toUser, type User, type UserRow } from '../users/queries.js';
 
 export interface ShellCounts {
   petCount: number;
@@ -15,14 +15,16 @@ export function hasResultsSql(petNumColumn: string): string {
   return `(exists (select 1 from breed_mix_summaries r where r.pet_num = ${petNumColumn}) or exists (select 1 from health_results r where r.pet_num = ${petNumColumn}))`;
 }
 
-interface ShellCountsRow {
+export interface ShellCountsRow {
   shell_pet_count: number | string;
   shell_num_unread: number | string;
   shell_footer_pet: ShellCounts['footerPet'];
 }
 
 /** The shell's counts as three columns of one select, so they can ride along with another query. */
-function shellCountsColumns(db: Db, userId: number) {
+function shellCountsColumns(db: Db, userId: number | Knex.Raw) {
+  // A column reference (see shellCountsColumnsOf) is bound as SQL where the queries compare user ids.
+  userId = userId as number;
   const withResults = ownedPetsQuery(db, userId)
     .clearSelect()
     .select({
@@ -39,7 +41,12 @@ function shellCountsColumns(db: Db, userId: number) {
   );
 }
 
-const toShellCounts = (row: ShellCountsRow): ShellCounts => ({
+/** The counts of the account whose id is in a column of the surrounding query, e.g. `sessions.user_id`. */
+export function shellCountsColumnsOf(db: Db, userIdColumn: string) {
+  return shellCountsColumns(db, db.raw('??', [userIdColumn]));
+}
+
+export const toShellCounts = (row: ShellCountsRow): ShellCounts => ({
   petCount: Number(row.shell_pet_count),
   numUnreadMessages: Number(row.shell_num_unread),
   footerPet: row.shell_footer_pet,
@@ -55,10 +62,4 @@ export async function petHasResults(db: Db, petNum: number): Promise<boolean> {
 export async function loadShellCounts(db: Db, userId: number): Promise<ShellCounts> {
   const { rows } = await db.raw<{ rows: ShellCountsRow[] }>('select ?', [shellCountsColumns(db, userId)]);
   return toShellCounts(rows[0]);
-}
-
-/** The signed-in account and its shell counts in one round trip: the first query of every page. */
-export async function loadUserWithShellCounts(db: Db, userId: number): Promise<{ user: User; shellCounts: ShellCounts } | undefined> {
-  const row = await db<UserRow & ShellCountsRow>('users').where('users.id', userId).first('users.*', shellCountsColumns(db, userId));
-  return row && { user: toUser(row), shellCounts: toShellCounts(row) };
 }
