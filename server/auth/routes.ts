@@ -67,9 +67,16 @@ export function authRoutes(db: Db): Router {
     res.redirect('/members');
   });
 
-  router.get('/logout', async (req, res) => {
+  // Signing out changes state, so it is a POST with the CSRF token: a link on another site cannot
+  // sign anyone out. GET shows the same button (the spec's /logout page).
+  router.get('/logout', (req, res) => {
+    if (!req.currentUser) return res.redirect('/');
+    res.render('logout', { title: 'Sign out' });
+  });
+
+  router.post('/logout', async (req, res) => {
     await destroySession(req);
-    res.clearCookie(SESSION_COOKIE);
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
     res.redirect('/');
   });
 

@@ -34,7 +34,7 @@ describe('site shell in the browser', function () {
     await context.close();
   });
 
-  const headerLinks = () => page.locator('header.site-header .site-header__nav a').allInnerTexts();
+  const headerLinks = () => page.locator('header.site-header .site-header__nav :is(a, button)').allInnerTexts();
 
   it('signs a pet parent in through the form and shows their header, badge and footer', async () => {
     await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
@@ -69,7 +69,7 @@ describe('site shell in the browser', function () {
     await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
     expect(await page.locator('.site-header__inner > .site-header__nav').isVisible()).to.equal(false);
     await page.click('.mobile-drawer summary');
-    expect(await page.locator('.mobile-drawer nav a').allInnerTexts()).to.include.members(['My Embark', 'Help Center', 'Settings', 'Sign Out']);
+    expect(await page.locator('.mobile-drawer nav :is(a, button)').allInnerTexts()).to.include.members(['My Embark', 'Help Center', 'Settings', 'Sign Out']);
   });
 
   it('lets an admin impersonate parent@demo.test, see the banner, and return', async () => {

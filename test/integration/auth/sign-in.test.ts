@@ -84,12 +84,29 @@ describe('sign in and out', () => {
     expect(response.text).to.include('role="alert"');
   });
 
-  it('signs out and forgets the session', async () => {
+  it('signs out by POST with the token and forgets the session', async () => {
     const db = await testDb();
     await createUser(db, { email: 'bye@example.test' });
     const agent = await signIn(app, 'bye@example.test', TEST_PASSWORD);
-    await agent.get('/logout').expect(302).expect('Location', '/');
+    const token = await csrfToken(agent, '/members');
+    await agent.post('/logout').type('form').send({ _csrf: token }).expect(302).expect('Location', '/');
     await agent.get('/members').expect(302).expect('Location', '/');
+    expect(await db('sessions').count<{ count: string }[]>('* as count').then(([row]) => Number(row.count))).to.equal(0);
+  });
+
+  it('does not sign out from a GET (a link on another site) or a POST without the token', async () => {
+    const db = await testDb();
+    await createUser(db, { email: 'stay@example.test' });
+    const agent = await signIn(app, 'stay@example.test', TEST_PASSWORD);
+    const page = await agent.get('/logout').expect(200);
+    expect(page.text).to.match(/<form class="sign-out-form" method="post" action="\/logout"><input type="hidden" name="_csrf" value="[^"]+">/);
+    await agent.post('/logout').type('form').send({}).expect(403);
+    await agent.post('/logout').type('form').send({ _csrf: 'forged.token' }).expect(403);
+    await agent.get('/members').expect(200);
+  });
+
+  it('sends a signed-out visitor of /logout home', async () => {
+    await request(app).get('/logout').expect(302).expect('Location', '/');
   });
 
   it('redirects signed-out visits to any members page to /', async () => {
