@@ -99,7 +99,7 @@ describe('sign in and out', () => {
     await createUser(db, { email: 'stay@example.test' });
     const agent = await signIn(app, 'stay@example.test', TEST_PASSWORD);
     const page = await agent.get('/logout').expect(200);
-    expect(page.text).to.match(/<form class="sign-out-form" method="post" action="\/logout"><input type="hidden" name="_csrf" value="[^"]+">/);
+    expect(page.text).to.match(/<form class="sign-out-form" method="post" action="\/logout"><input type="hidden" name="_csrf" value="[^"]+"><button[^>]*>Sign Out<\/button>/);
     await agent.post('/logout').type('form').send({}).expect(403);
     await agent.post('/logout').type('form').send({ _csrf: 'forged.token' }).expect(403);
     await agent.get('/members').expect(200);
