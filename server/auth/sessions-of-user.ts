@@ -6,9 +6,7 @@ import type { Db } from '../db/index.js';
  * behind the keyboard impersonating someone else. Returns how many sessions ended.
  */
 export async function endOtherSessions(db: Db, userId: number, exceptSessionId?: string): Promise<number> {
-  const query = db('sessions').where((where) =>
-    where.whereRaw("(sess->>'userId')::bigint = ?", [userId]).orWhereRaw("(sess->>'impersonatorId')::bigint = ?", [userId]),
-  );
+  const query = db('sessions').where((where) => where.where('user_id', userId).orWhere('impersonator_id', userId));
   if (exceptSessionId) query.whereNot('sid', exceptSessionId);
   return query.delete();
 }
