@@ -90,10 +90,10 @@ export async function findKitByCode(db: Db, code: string): Promise<KitForActivat
   return describe(db, undefined, swab.id, false);
 }
 
-/** The kit of an activation, its kit and swab rows locked until the transaction ends. */
-export async function lockKitOfActivation(trx: Db, activation: { kitId: number | null; swabId: number | null }): Promise<KitForActivation | null> {
-  if (activation.kitId !== null) return describe(trx, await kitRow(trx, (q) => q.where('kits.id', activation.kitId), true), null, true);
-  return describe(trx, undefined, activation.swabId, true);
+/** The kit of an activation; with `lock` (inside a transaction) its kit and swab rows stay locked until it ends. */
+export async function kitOfActivation(db: Db, activation: { kitId: number | null; swabId: number | null }, { lock }: { lock: boolean }): Promise<KitForActivation | null> {
+  if (activation.kitId !== null) return describe(db, await kitRow(db, (q) => q.where('kits.id', activation.kitId), lock), null, lock);
+  return describe(db, undefined, activation.swabId, lock);
 }
 
 // ---- wrong codes (issue 15: at most 10 an hour per account)

@@ -10,7 +10,7 @@ import {
   findKitByCode,
   hasFinishedActivation,
   lockAccountForCodeLookup,
-  lockKitOfActivation,
+  kitOfActivation,
   openActivation,
   recordWrongCode,
   startActivation,
@@ -55,7 +55,7 @@ async function openActivationOf(db: Db, user: User, input: unknown): Promise<{ a
     if (await hasFinishedActivation(db, user.id, code)) throw refuse(messages.ACTIVATION_ALREADY_ACTIVATED, 'CONFLICT', 'boxKeyOrSwabCode');
     throw refuse(messages.ACTIVATION_NOT_STARTED, 'BAD_USER_INPUT', 'boxKeyOrSwabCode');
   }
-  const kit = await lockKitOfActivation(db, activation);
+  const kit = await kitOfActivation(db, activation, { lock: true });
   if (!kit) throw refuse(messages.ACTIVATION_CODE_UNKNOWN, 'CONFLICT');
   const refusal = kitRefusal(kit);
   if (refusal) throw refuse(refusal, 'CONFLICT');
@@ -66,7 +66,7 @@ async function openActivationOf(db: Db, user: User, input: unknown): Promise<{ a
 export async function currentActivation(db: Db, user: User): Promise<{ view: ActivationView; refusal: string | null } | null> {
   const activation = await openActivation(db, user.id);
   if (!activation) return null;
-  const kit = await lockKitOfActivation(db, activation);
+  const kit = await kitOfActivation(db, activation, { lock: false });
   if (!kit) return null;
   return { view: activationView(activation, kit), refusal: kitRefusal(kit) };
 }

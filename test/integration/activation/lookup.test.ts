@@ -41,6 +41,10 @@ describe('activateBoxKeyOrSwabCode', function () {
       petNum: null,
     });
     expect(data.activateBoxKeyOrSwabCode.swabCodes).to.deep.equal(['DEMONEWBIE0001']);
+    const open = await call(agent, '{ me { kitActivationInProgress { boxKeyOrSwabCode step } } }', {});
+    expect(open.data.me.kitActivationInProgress).to.deep.equal({ boxKeyOrSwabCode: 'EMDEMO0001', step: 'selectDog' });
+    const parent = await signInAsDemo(app, 'parent');
+    expect((await call(parent, '{ me { kitActivationInProgress { step } } }', {})).data.me.kitActivationInProgress, 'another account has none').to.equal(null);
   });
 
   it('finds the same kit by its swab code, and resumes the open activation instead of starting another', async () => {
