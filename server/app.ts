@@ -15,6 +15,7 @@ import { impersonationRoutes } from './impersonation/routes.js';
 import { guardImpersonatedWrites } from './impersonation/guard.js';
 import { graphqlRoute } from './graphql/route.js';
 import { adminPageRoutes, memberPageRoutes, publicPageRoutes } from './pages/routes.js';
+import { publicProfileRoutes } from './public-profile/routes.js';
 import { resultsRoutes } from './pages/results-routes.js';
 import { nutritionRoutes } from './nutrition/routes.js';
 import { messagesApiRoutes } from './chat/api-routes.js';
@@ -91,6 +92,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(impersonationRoutes(db));
   app.use(contentPageRoutes(settings));
   app.use(publicPageRoutes());
+  app.use(publicProfileRoutes(db, settings));
   app.use(adminPageRoutes());
   app.use(labAdminRoutes(db, settings));
   app.use(outboxAdminRoutes(db));

@@ -4,7 +4,7 @@ import type { Db } from '../db/index.js';
 import { countUnreadMessages } from './unread.js';
 import { blockState, conversationBetween, firstOwnedPetNum, ownPetsByNum, visiblePetsOfUsers, type ChatPetRow } from './queries.js';
 import { conversationSubject, messageSnippet, NEW_CONVERSATION_ID } from './rules.js';
-import { likenessScores, pairKey, type LikenessPair } from './likeness.js';
+import { likenessScores, pairKey, type LikenessPair } from '../relatives/likeness.js';
 import type { ChatPet, Conversation, GetConversationsResponse } from './types.js';
 
 interface SummaryRow {

@@ -56,6 +56,11 @@ export const RELATIVES_LOADING_MORE = 'Loading\u2026';
 export const RELATIVES_NEW = 'New';
 export const RELATIVES_CHAT = 'Chat with owner';
 
+// Public profile (spec 2 §4, §8; issue 11).
+export const MIX_COMPARISON_LOADING = 'Loading\u2026';
+export const MIX_COMPARISON_ERROR = 'Error loading Dogs Like Mine breakdown.';
+export const PUBLIC_PROFILE_SIGN_IN = 'This dog’s owner shares its profile with Embark members only. Sign in to see it.';
+
 // Age test, care resources, nutrition recommendation (issue 4 point 7).
 export const AGE_TEST_ACCURACY_QUESTION = 'Is this accurate?';
 export const AGE_TEST_FEEDBACK_THANKS = 'Thank you for your feedback on the age test.';

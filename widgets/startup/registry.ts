@@ -18,4 +18,5 @@ export const widgetRegistry: WidgetRegistry = {
   'phone-sms': () => import('../phone-sms/mount'),
   'email-preferences': () => import('../email-preferences/mount'),
   'help-search': () => import('../help-search/mount'),
+  'public-profile': () => import('../public-profile/mount'),
 };

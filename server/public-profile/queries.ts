@@ -1,0 +1,79 @@
+import { createHmac } from 'node:crypto';
+import type { Db } from '../db/index.js';
+import { PET_COLUMNS, type Pet } from '../pets/queries.js';
+import type { User } from '../users/queries.js';
+import { profileVisibility, type ProfileVisibility } from './visibility.js';
+
+export interface PublicDog extends Pet {
+  isDeleted: boolean;
+  prefixTitles: string[];
+  suffixTitles: string[];
+}
+
+/** A dog by its handle, hidden and deleted ones included (the visibility rule decides about those). */
+export async function findDogByHandle(db: Db, handle: string): Promise<PublicDog | undefined> {
+  const row = await db('pets')
+    .where('pets.handle', handle)
+    .first({ ...PET_COLUMNS, deletedAt: 'pets.deleted_at', prefixTitles: 'pets.prefix_titles', suffixTitles: 'pets.suffix_titles' });
+  if (!row) return undefined;
+  const { deletedAt, prefixTitles, suffixTitles, ...pet } = row;
+  return { ...pet, isDeleted: deletedAt != null, prefixTitles: titleList(prefixTitles), suffixTitles: titleList(suffixTitles) };
+}
+
+function titleList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String).filter(Boolean);
+  if (typeof value === 'string') return value.split(',').map((title) => title.trim()).filter(Boolean);
+  return [];
+}
+
+export async function isOwnerOf(db: Db, petNum: number, userId: number): Promise<boolean> {
+  return Boolean(await db('pet_owners').where({ pet_num: petNum, user_id: userId }).first(db.raw('1 as found')));
+}
+
+export interface VisibleDog {
+  dog: PublicDog;
+  visibility: ProfileVisibility;
+  viewerIsOwner: boolean;
+}
+
+/** The dog behind a handle and what the current visitor may see of it; undefined for an unknown handle. */
+export async function dogForViewer(db: Db, handle: string, user: User | undefined): Promise<VisibleDog | undefined> {
+  const dog = await findDogByHandle(db, handle);
+  if (!dog) return undefined;
+  const viewerIsOwner = user ? await isOwnerOf(db, dog.petNum, user.id) : false;
+  const visibility = profileVisibility({ privacy: dog.privacy, isHidden: dog.isHidden, isDeleted: dog.isDeleted }, { signedIn: Boolean(user), isAdmin: Boolean(user?.isAdmin), isOwner: viewerIsOwner });
+  return { dog, visibility, viewerIsOwner };
+}
+
+/** Wags: the likes given to the dog's photos and videos. */
+export async function totalLikes(db: Db, petNum: number): Promise<number> {
+  const row = await db('media_likes').join('media', 'media.id', 'media_likes.media_id').where('media.pet_num', petNum).first(db.raw('count(*)::int as n'));
+  return Number(row?.n ?? 0);
+}
+
+export async function profileViewCount(db: Db, petNum: number): Promise<number> {
+  const row = await db('profile_views_by_day').where({ pet_num: petNum }).first(db.raw('coalesce(sum(view_count), 0)::int as n'));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Who is looking, as a key that counts one view per visitor per day: the user, or for a signed-out
+ * visitor a keyed hash of address and browser (no cookie, no session, nothing reversible stored).
+ */
+export function visitorKey(secret: string, visitor: { userId?: number; ip: string; userAgent: string }): string {
+  if (visitor.userId) return `u:${visitor.userId}`;
+  return `a:${createHmac('sha256', secret).update(`${visitor.ip}\n${visitor.userAgent}`).digest('base64url').slice(0, 32)}`;
+}
+
+/** Counts a view unless this visitor was already counted today; one statement each, safe under races. */
+export async function recordProfileView(db: Db, petNum: number, key: string, today: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    const inserted = await trx('profile_view_visitors').insert({ pet_num: petNum, viewed_at_date: today, visitor_key: key }).onConflict().ignore().returning('pet_num');
+    if (inserted.length === 0) return;
+    await trx.raw(
+      `insert into profile_views_by_day (pet_num, viewed_at_date, view_count) values (?, ?, 1)
+       on conflict (pet_num, viewed_at_date) do update set view_count = profile_views_by_day.view_count + 1`,
+      [petNum, today],
+    );
+  });
+}

@@ -1,0 +1,151 @@
+// The public face of the site (issue 11): dog profiles, pairs of dogs, counts, image and sitemaps.
+// Every handler decides visibility with dogForViewer; an invisible dog is the same 404 as an unknown one.
+import { Router, type Request, type Response } from 'express';
+import type { Db } from '../db/index.js';
+import type { Settings } from '../settings.js';
+import { HttpError } from '../auth/guards.js';
+import { listOwnedPets } from '../pets/list.js';
+import { likenessScores, pairKey } from '../relatives/likeness.js';
+import { MIX_COMPARISON_ERROR } from '../shared/messages.js';
+import { avatarSvg } from './avatar.js';
+import { comparisonSide, dogProfilePage, mixComparison, relationshipOf } from './page-data.js';
+import { dogForViewer, isOwnerOf, profileViewCount, recordProfileView, totalLikes, visitorKey, type PublicDog } from './queries.js';
+import { dogPageMeta, dogPath } from './seo.js';
+import { robotsTxt, sitemapDogs, sitemapFiles, sitemapIndexXml, sitemapXml } from './sitemap.js';
+import { isIndexable, normaliseHandle } from './visibility.js';
+
+const PAGE_NOT_FOUND = 'Page not found';
+const notFound = () => new HttpError(404, PAGE_NOT_FOUND);
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The dog behind a route's handle if this visitor may see it; else the 404 every unknown handle gets. */
+async function visibleDog(db: Db, req: Request, raw: unknown, { allowSignIn = false } = {}) {
+  const handle = normaliseHandle(raw);
+  const found = handle ? await dogForViewer(db, handle, req.currentUser) : undefined;
+  if (!found || found.visibility === 'notFound') throw notFound();
+  if (found.visibility === 'signIn' && !allowSignIn) throw notFound();
+  return found;
+}
+
+export function publicProfileRoutes(db: Db, settings: Settings): Router {
+  const router = Router();
+
+  router.get('/dog/:handle', async (req: Request<{ handle: string }>, res: Response) => {
+    const { dog, visibility, viewerIsOwner } = await visibleDog(db, req, req.params.handle, { allowSignIn: true });
+    if (visibility === 'signIn') {
+      res.status(200).render('public/members-only', { title: 'Sign in to see this dog', noindex: true, returnTo: dogPath(dog.handle) });
+      return;
+    }
+    if (!viewerIsOwner) {
+      await recordProfileView(db, dog.petNum, visitorKey(settings.sessionSecret, { userId: req.currentUser?.id, ip: req.ip ?? '', userAgent: req.get('user-agent') ?? '' }), today());
+    }
+    const page = await dogProfilePage(db, dog, { signedIn: Boolean(req.currentUser), isOwner: viewerIsOwner });
+    const compare = await comparisonFromQuery(db, req, dog);
+    const ownDogs = req.currentUser ? (await listOwnedPets(db, req.currentUser.id, { sortBy: 'NAME' })).filter((own) => own.petNum !== dog.petNum) : [];
+    const meta = dogPageMeta(settings.baseUrl, dog, page.breedMix, isIndexable(dog));
+    res.set('Cache-Control', req.currentUser ? 'private, no-cache' : 'public, no-cache');
+    res.render('public/dog', {
+      title: page.displayName,
+      description: meta.description,
+      noindex: !meta.indexable,
+      meta,
+      ...page,
+      compare,
+      ownDogs: ownDogs.map((own) => ({ handle: own.handle, name: own.name })),
+      shopUrl: settings.links.shop,
+    });
+  });
+
+  router.get('/related/:dogAHandle/:handle', async (req: Request<{ dogAHandle: string; handle: string }>, res: Response) => {
+    const [a, b] = await Promise.all([visibleDog(db, req, req.params.dogAHandle), visibleDog(db, req, req.params.handle)]);
+    const [sideA, sideB, relationship] = await Promise.all([comparisonSide(db, a.dog), comparisonSide(db, b.dog), relationshipOf(db, a.dog.petNum, b.dog.petNum)]);
+    res.render('public/related', {
+      title: `${sideA.displayName} and ${sideB.displayName}`,
+      noindex: true,
+      a: sideA,
+      b: sideB,
+      relationship,
+      comparison: mixComparison(sideA, sideB),
+    });
+  });
+
+  router.get('/dogs-like-mine/:ownHandle/:otherHandle', async (req: Request<{ ownHandle: string; otherHandle: string }>, res: Response) => {
+    if (!req.currentUser) return res.redirect('/login');
+    const own = await visibleDog(db, req, req.params.ownHandle);
+    if (!own.viewerIsOwner && !req.currentUser.isAdmin) throw notFound();
+    const other = await visibleDog(db, req, req.params.otherHandle);
+    const [sideA, sideB, scores] = await Promise.all([
+      comparisonSide(db, own.dog),
+      comparisonSide(db, other.dog),
+      likenessScores(db, [{ ownPetNum: own.dog.petNum, otherPetNum: other.dog.petNum }]),
+    ]);
+    res.render('public/dogs-like-mine', {
+      title: `${sideA.displayName} and ${sideB.displayName}`,
+      noindex: true,
+      a: sideA,
+      b: sideB,
+      likenessScore: scores.get(pairKey({ ownPetNum: own.dog.petNum, otherPetNum: other.dog.petNum })) ?? null,
+      comparison: mixComparison(sideA, sideB),
+    });
+  });
+
+  router.get('/getpublicpetimg/:handle', async (req: Request<{ handle: string }>, res: Response) => {
+    const { dog } = await visibleDog(db, req, req.params.handle);
+    res.set('Cache-Control', dog.privacy === 'public' ? 'public, max-age=300' : 'private, max-age=300');
+    res.type('image/svg+xml').send(avatarSvg(dog.name, dog.avatarColorIndex));
+  });
+
+  router.get('/api/total-number-of-likes/:handle', async (req: Request<{ handle: string }>, res: Response) => {
+    const { dog } = await visibleDog(db, req, req.params.handle);
+    res.json({ totalNumberOfLikes: await totalLikes(db, dog.petNum) });
+  });
+
+  router.get('/api/public-profile-view-count/:handle', async (req: Request<{ handle: string }>, res: Response) => {
+    const { dog } = await visibleDog(db, req, req.params.handle);
+    res.json({ publicProfileViewCount: await profileViewCount(db, dog.petNum) });
+  });
+
+  router.get('/api/mix-match-comparison-fragment/:handle', async (req: Request<{ handle: string }>, res: Response) => {
+    try {
+      const { dog } = await visibleDog(db, req, req.params.handle);
+      const compare = await comparisonFromQuery(db, req, dog);
+      if (!compare) throw notFound();
+      res.set('Cache-Control', 'no-cache');
+      res.render('public/mix-match-fragment', { compare });
+    } catch (error) {
+      const status = error instanceof HttpError ? error.status : 500;
+      if (status >= 500) throw error;
+      res.status(status).type('html').send(`<p class="mix-comparison__error" role="alert">${MIX_COMPARISON_ERROR}</p>`);
+    }
+  });
+
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').send(robotsTxt(settings.baseUrl));
+  });
+
+  router.get('/sitemap.xml', async (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('application/xml').send(sitemapIndexXml(settings.baseUrl, await sitemapFiles(db)));
+  });
+
+  router.get('/sitemaps/dogs-:file.xml', async (req: Request<{ file: string }>, res: Response) => {
+    const file = /^\d{1,6}$/.test(req.params.file) ? Number(req.params.file) : -1;
+    if (file < 0) throw notFound();
+    const dogs = await sitemapDogs(db, file);
+    if (dogs.length === 0) throw notFound();
+    res.set('Cache-Control', 'public, max-age=3600').type('application/xml').send(sitemapXml(settings.baseUrl, dogs));
+  });
+
+  return router;
+}
+
+/** ?compareMix={otherHandle}: the other dog, when this visitor may see it, compared with `dog`. */
+async function comparisonFromQuery(db: Db, req: Request, dog: PublicDog) {
+  const raw = req.query.compareMix;
+  if (raw === undefined || raw === '') return null;
+  const { dog: other } = await visibleDog(db, req, raw);
+  const [a, b] = await Promise.all([comparisonSide(db, dog), comparisonSide(db, other)]);
+  const comparison = mixComparison(a, b);
+  if (!comparison) throw notFound();
+  const viewerOwnsOther = req.currentUser ? await isOwnerOf(db, other.petNum, req.currentUser.id) : false;
+  return { a, b, comparison, likenessHref: viewerOwnsOther ? `/dogs-like-mine/${encodeURIComponent(other.handle)}/${encodeURIComponent(dog.handle)}` : null };
+}

@@ -1,0 +1,47 @@
+// Marker: views/public/dog.ejs. Enhances what works without scripts: share links open a small
+// window, and the mix comparison form fills its area in place instead of reloading the page.
+import { MIX_COMPARISON_ERROR, MIX_COMPARISON_LOADING } from '../../server/shared/messages';
+import { mixComparisonFragmentUrl, shareWindowFeatures } from './rules';
+
+interface Props {
+  handle: string;
+}
+
+export function parseProps(raw: Record<string, unknown>): Props {
+  if (typeof raw.handle !== 'string' || !raw.handle) throw new Error('public-profile needs the dog handle');
+  return { handle: raw.handle };
+}
+
+export function mount(element: HTMLElement, { handle }: Props): void {
+  element.querySelectorAll<HTMLAnchorElement>('a[data-share-window]').forEach((link) => {
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      window.open(link.href, 'share', shareWindowFeatures());
+    });
+  });
+
+  const form = element.querySelector<HTMLFormElement>('form[data-mix-comparison-form]');
+  const area = element.querySelector<HTMLElement>('[data-mix-comparison]');
+  if (!form || !area) return;
+  let latest = 0;
+  form.addEventListener('submit', async (event) => {
+    const other = String(new FormData(form).get('compareMix') ?? '').trim();
+    if (!other) return;
+    event.preventDefault();
+    const request = ++latest;
+    area.hidden = false;
+    area.textContent = MIX_COMPARISON_LOADING;
+    try {
+      const response = await fetch(mixComparisonFragmentUrl(handle, other), { headers: { accept: 'text/html' }, credentials: 'same-origin' });
+      const html = await response.text();
+      if (request !== latest) return; // a newer comparison was asked for meanwhile
+      if (!response.ok) throw new Error(`mix comparison answered ${response.status}`);
+      area.innerHTML = html; // our own server-rendered, escaped fragment
+      const url = new URL(window.location.href);
+      url.searchParams.set('compareMix', other);
+      window.history.replaceState(null, '', url);
+    } catch {
+      if (request === latest) area.textContent = MIX_COMPARISON_ERROR;
+    }
+  });
+}
