@@ -52,6 +52,10 @@ export async function loadDemoDataIfEmpty(db: Db, options: DemoOptions = { popul
   await db.transaction(async (trx) => {
     await trx('pets').where({ pet_num: dogs.biscuit }).update({ is_eligible_for_insurance: true, insurance_url: 'https://embarkvet.com/pet-insurance' });
     await trx('pets').whereIn('pet_num', dogs.parent).update({ should_show_care_resources: true });
+    // One demo dog of each public-profile privacy: Biscuit for everyone, Maple for members, the last breeder dog private.
+    await trx('pets').where({ pet_num: dogs.biscuit }).update({ privacy: 'public' });
+    await trx('pets').where({ pet_num: dogs.maple }).update({ privacy: 'public-private' });
+    await trx('pets').where({ pet_num: dogs.breeder[dogs.breeder.length - 1] }).update({ privacy: 'private' });
     // Maple's birthday is unknown: her age test is in the lab.
     await trx('age_tests').insert({ pet_num: dogs.maple, status: 'processing', activated_at: trx.raw("now() - interval '10 days'") });
     await seedVetPractice(trx, users, dogs.biscuit, dogs.vetPatients);
