@@ -53,9 +53,15 @@ export async function loadDemoDataIfEmpty(db: Db, options: DemoOptions = { popul
     await trx('pets').where({ pet_num: dogs.biscuit }).update({ is_eligible_for_insurance: true, insurance_url: 'https://embarkvet.com/pet-insurance' });
     await trx('pets').whereIn('pet_num', dogs.parent).update({ should_show_care_resources: true });
     // One demo dog of each public-profile privacy: Biscuit for everyone, Maple for members, the last breeder dog private.
-    await trx('pets').where({ pet_num: dogs.biscuit }).update({ privacy: 'public' });
-    await trx('pets').where({ pet_num: dogs.maple }).update({ privacy: 'public-private' });
-    await trx('pets').where({ pet_num: dogs.breeder[dogs.breeder.length - 1] }).update({ privacy: 'private' });
+    // Their handles are fixed so the README can name /dog/biscuit, /dog/maple and /dog/sunny-meadow-secret.
+    for (const [petNum, handle, privacy] of [
+      [dogs.biscuit, 'biscuit', 'public'],
+      [dogs.maple, 'maple', 'public-private'],
+      [dogs.breeder[dogs.breeder.length - 1], 'sunny-meadow-secret', 'private'],
+    ] as const) {
+      await trx('pets').where({ pet_num: petNum }).update({ privacy });
+      await trx.raw('update pets set handle = ? where pet_num = ? and not exists (select 1 from pets where handle = ?)', [handle, petNum, handle]);
+    }
     // Maple's birthday is unknown: her age test is in the lab.
     await trx('age_tests').insert({ pet_num: dogs.maple, status: 'processing', activated_at: trx.raw("now() - interval '10 days'") });
     await seedVetPractice(trx, users, dogs.biscuit, dogs.vetPatients);
