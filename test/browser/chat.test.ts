@@ -119,6 +119,21 @@ describe('chat in the browser', function () {
     await newbie.page.locator('.chat-message--theirs .chat-message__body', { hasText: 'Very friendly!' }).waitFor(LIVE);
   });
 
+  it('pushes new messages through the event stream, with no polling while it is open', async () => {
+    const listCalls: string[] = [];
+    const count = (request: { url(): string }) => {
+      if (request.url().includes('/members/chat/get-conversations')) listCalls.push(request.url());
+    };
+    parent.page.on('request', count);
+    // Longer than the fallback poll's interval (CHAT_POLL_MS, 4 s): no call while nothing happens.
+    await parent.page.waitForTimeout(5000);
+    expect(listCalls, 'no polling while the stream is open').to.deep.equal([]);
+    await sendText(newbie, 'Pushed, not polled');
+    await parent.page.locator('.chat-message--theirs .chat-message__body', { hasText: 'Pushed, not polled' }).waitFor(LIVE);
+    expect(listCalls.length, 'the event made the inbox reload its list').to.be.at.least(1);
+    parent.page.off('request', count);
+  });
+
   it('shows a <script> message as text', async () => {
     const body = '<script>window.__chatXss = true</script><b>bold?</b>';
     await sendText(newbie, body);
