@@ -161,6 +161,7 @@ export async function benchWeb(databaseUrl: string | undefined): Promise<string[
       { label: 'traits', path: `/members/results/traits?i=${petNum}`, signedIn: true, budget: 0.15 },
       { label: 'relatives', path: `/members/results/relatives?i=${petNum}`, signedIn: true, budget: 0.15 },
       { label: 'public page (anonymous)', path: '/help', signedIn: false, budget: 0.3 },
+      { label: 'public dog profile (anonymous)', path: '/dog/biscuit', signedIn: false, budget: 0.3 },
     ];
     // Warm-up: view caches, query plans, the pool's connections.
     for (const page of pages) await measure(`${app.base}${page.path}`, { duration: 2, headers: page.signedIn ? { cookie } : {} });
