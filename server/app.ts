@@ -10,10 +10,10 @@ import { HttpError, requireUser } from './auth/guards.js';
 import { authRoutes } from './auth/routes.js';
 import { csrfErrorHandler, csrfProtection } from './security/csrf.js';
 import { securityHeaders } from './security/headers.js';
-import { shellContext } from './shell/context.js';
+import { buildShell, shellContext } from './shell/context.js';
 import { impersonationRoutes } from './impersonation/routes.js';
 import { guardImpersonatedWrites } from './impersonation/guard.js';
-import { graphqlRoute } from './graphql/route.js';
+import { graphqlRoute, refuseBatches } from './graphql/route.js';
 import { adminPageRoutes, memberPageRoutes, publicPageRoutes } from './pages/routes.js';
 import { publicProfileRoutes } from './public-profile/routes.js';
 import { resultsRoutes } from './pages/results-routes.js';
@@ -34,6 +34,9 @@ import { placesApiRoutes } from './places/routes.js';
 import { wantsJson } from './http/negotiation.js';
 import { siteAssetRoutes } from './content/assets.js';
 import { contentPageRoutes } from './content/routes.js';
+import { refuseControlCharacters } from './http/text-input.js';
+import { httpLogger } from './logging/http-logger.js';
+import { configureLogger, logger } from './logging/logger.js';
 import { INTERNAL_SERVER_ERROR } from './shared/messages.js';
 import { chatEvents as createChatEvents, type ChatEvents } from './chat/events.js';
 import { assetResolver, BUILD_DIR, HASHED_FILE } from './assets/manifest.js';
@@ -48,6 +51,7 @@ export interface AppDependencies {
 }
 
 export function createApp({ db, settings, chatEvents = createChatEvents(db) }: AppDependencies): Express {
+  configureLogger(settings);
   const app = express();
   app.locals.chatEvents = chatEvents;
   app.set('views', path.join(root, 'views'));
@@ -59,7 +63,8 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
 
   app.locals.asset = assetResolver({ followRebuilds: settings.nodeEnv === 'development' });
 
-  app.use(securityHeaders);
+  app.use(httpLogger());
+  app.use(securityHeaders(settings));
   app.use(siteAssetRoutes(root, settings));
   // A hashed file's content never changes under its name: browsers may keep it for a year.
   app.use('/static/build', express.static(BUILD_DIR, { index: false, setHeaders: (res, file) => {
@@ -80,8 +85,9 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(loadCurrentUser(db));
   app.use(usageRoutes(settings)); // before the impersonation guard: a page view is not a write
   app.use(guardImpersonatedWrites(db));
+  app.use(refuseControlCharacters); // after the CSRF check and the read-only guard, which refuse first
 
-  app.post('/graphql', graphqlRoute(db, settings));
+  app.post('/graphql', refuseBatches, graphqlRoute(db, settings));
   app.use('/api/messages', requireUser, messagesApiRoutes(db));
   app.use('/api/relatives', requireUser, relativesApiRoutes(db));
   app.use('/api/places', requireUser, placesApiRoutes(db, settings));
@@ -109,22 +115,32 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
 
   app.use(notFound);
   app.use(csrfErrorHandler);
-  app.use(errorHandler);
+  app.use(errorHandler(db, settings));
   return app;
 }
 
 const notFound: RequestHandler = (_req, _res, next) => next(new HttpError(404, 'Page not found'));
 
-const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const known = error instanceof HttpError;
-  const status = known ? error.status : typeof error?.status === 'number' && error.status < 500 ? error.status : 500;
-  const message = known || status < 500 ? String(error.message) : INTERNAL_SERVER_ERROR;
-  if (status >= 500) console.error(error);
-  if (res.headersSent) return;
-  res.status(status);
-  if (wantsJson(req) || !res.locals.shell) {
+function errorHandler(db: Db, settings: Settings): ErrorRequestHandler {
+  return async (error, req, res, _next) => {
+    const known = error instanceof HttpError;
+    const status = known ? error.status : typeof error?.status === 'number' && error.status < 500 ? error.status : 500;
+    const message = known || status < 500 ? String(error.message) : INTERNAL_SERVER_ERROR;
+    if (status >= 500) logger.error({ err: error, reqId: req.id }, 'request failed');
+    if (res.headersSent) return;
+    res.status(status);
     if (wantsJson(req)) return res.json({ error: message });
-    return res.type('text/plain').send(message);
-  }
-  res.render('error', { title: message, heading: status === 404 ? 'Not found' : message, message });
-};
+    // Errors raised before the shell loaded (bad input at the edge, guards) still get a full page.
+    if (!res.locals.shell) {
+      try {
+        res.locals.shell = await buildShell(db, settings, req);
+      } catch {
+        return res.type('text/plain').send(message);
+      }
+    }
+    res.render('error', { title: message, heading: status === 404 ? 'Not found' : message, message }, (renderError, html) => {
+      if (renderError) return res.type('text/plain').send(message);
+      res.send(html);
+    });
+  };
+}

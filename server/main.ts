@@ -7,20 +7,21 @@ import { syncCatalogues } from './catalogue/sync.js';
 import { isEmpty, loadDemoDataIfEmpty } from './demo/seed.js';
 import { openLab } from './lab/lab.js';
 import { createApp } from './app.js';
+import { configureLogger, logger } from './logging/logger.js';
 import { MANIFEST_FILE, readManifest } from './assets/manifest.js';
 import type { ChatEvents } from './chat/events.js';
 import { createOutboxWorker } from './outbox/worker.js';
 
 /** Migrates and loads the demo data once, in the primary process, before any worker serves. */
 async function prepare(settings: Settings, database: Database): Promise<void> {
-  console.log(database.kind === 'postgres' ? 'Database: PostgreSQL' : `Database: embedded PGlite in ${settings.dataDir}`);
+  logger.info(database.kind === 'postgres' ? 'Database: PostgreSQL' : `Database: embedded PGlite in ${settings.dataDir}`);
   await migrateToLatest(database.db);
   await syncCatalogues(database.db);
   if (settings.loadDemoData && (await isEmpty(database.db))) {
-    console.log(`Loading the demo accounts and ${settings.demoPopulationSize} simulated dogs (first start only)...`);
+    logger.info(`Loading the demo accounts and ${settings.demoPopulationSize} simulated dogs (first start only)...`);
     const lab = await openLab(database.db, settings.lab);
-    await loadDemoDataIfEmpty(database.db, { populationSize: settings.demoPopulationSize, lab, log: (message) => console.log(message) });
-    console.log('Loaded the demo accounts (password demo1234).');
+    await loadDemoDataIfEmpty(database.db, { populationSize: settings.demoPopulationSize, lab, log: (message) => logger.info(message) });
+    logger.info('Loaded the demo accounts (password demo1234).');
   }
 }
 
@@ -29,11 +30,11 @@ async function serve(settings: Settings, database: Database): Promise<void> {
   const app = createApp({ db: database.db, settings });
   const chatEvents = app.locals.chatEvents as ChatEvents;
   const server = app.listen(settings.port, () => {
-    if (cluster.isPrimary) console.log(`Listening on http://localhost:${settings.port}`);
+    if (cluster.isPrimary) logger.info(`Listening on http://localhost:${settings.port}`);
   });
   // Tests build apps without it; `OUTBOX_WORKER=false` leaves the outbox to `npm run worker`.
   // Each process may run one: deliveries are claimed with `for update skip locked`.
-  const outboxWorker = settings.mail.workerInApp ? createOutboxWorker({ db: database.db, settings, log: (message) => console.log(message) }) : undefined;
+  const outboxWorker = settings.mail.workerInApp ? createOutboxWorker({ db: database.db, settings, log: (message) => logger.info(message) }) : undefined;
   outboxWorker?.start();
 
   const shutdown = () => {
@@ -56,11 +57,11 @@ function superviseWorkers(settings: Settings): void {
   for (let i = 0; i < settings.webConcurrency; i++) cluster.fork();
   let listening = 0;
   cluster.on('listening', () => {
-    if (++listening === settings.webConcurrency) console.log(`Listening on http://localhost:${settings.port} (${settings.webConcurrency} processes)`);
+    if (++listening === settings.webConcurrency) logger.info(`Listening on http://localhost:${settings.port} (${settings.webConcurrency} processes)`);
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
-    console.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
+    logger.error(`Worker ${worker.process.pid} stopped (${signal ?? code}); starting another`);
     cluster.fork();
   });
   const stop = () => {
@@ -77,6 +78,7 @@ function superviseWorkers(settings: Settings): void {
 
 async function main() {
   const settings = loadSettings();
+  configureLogger(settings);
   if (cluster.isWorker) {
     await serve(settings, await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir }));
     return;
@@ -87,7 +89,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   await prepare(settings, database);
   if (settings.webConcurrency > 1 && database.kind !== 'postgres') {
-    console.warn(`WEB_CONCURRENCY=${settings.webConcurrency} ignored: the embedded PGlite database serves one process; set DATABASE_URL to use PostgreSQL for more.`);
+    logger.warn(`WEB_CONCURRENCY=${settings.webConcurrency} ignored: the embedded PGlite database serves one process; set DATABASE_URL to use PostgreSQL for more.`);
   } else if (settings.webConcurrency > 1) {
     await database.close();
     superviseWorkers(settings);
@@ -98,9 +100,9 @@ async function main() {
 
 main().catch((error) => {
   if (error instanceof MissingSettingError || error instanceof DataDirLockedError) {
-    console.error(error.message);
+    logger.fatal(error.message);
   } else {
-    console.error(error);
+    logger.fatal({ err: error }, 'start-up failed');
   }
   process.exit(1);
 });

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { LevelWithSilent } from 'pino';
 import { MISSING_ENV } from './shared/messages.js';
+import { logLevelFrom } from './logging/logger.js';
 import { labOptionsFromEnv, type LabOptions } from './lab/options.js';
 
 export interface Settings {
@@ -8,6 +10,8 @@ export interface Settings {
   databaseUrl?: string;
   sessionSecret: string;
   nodeEnv: 'production' | 'development' | 'test';
+  /** pino level (`LOG_LEVEL`): info by default, silent under NODE_ENV=test. */
+  logLevel: LevelWithSilent;
   isProduction: boolean;
   /** Loads the demo accounts and dogs into an empty database at start-up. */
   loadDemoData: boolean;
@@ -84,6 +88,7 @@ export function loadSettings(env: Env = process.env): Settings {
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret: env.SESSION_SECRET || 'development-only-session-secret',
     nodeEnv,
+    logLevel: logLevelFrom(env.LOG_LEVEL, nodeEnv),
     isProduction,
     loadDemoData: env.DEMO_DATA ? env.DEMO_DATA !== 'false' : !isProduction,
     lab: labOptionsFromEnv(env),

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Db } from '../db/index.js';
+import { isReadOnlyImpersonation } from '../impersonation/guard.js';
 import type { Settings } from '../settings.js';
 import { signedInUser } from '../auth/guards.js';
 import { READ_ONLY_ACCOUNT_PAGE } from '../pages/results-routes.js';
@@ -51,10 +52,11 @@ export async function renderSettingsPage(db: Db, req: Request, res: Response, st
   const user = signedInUser(req);
   const [account, preferences] = await Promise.all([loadAccountSettings(db, user.id), loadEmailPreferences(db, user.id)]);
   if (!account) throw new Error(`user ${user.id} vanished while rendering settings`);
+  const readOnly = user.isReadOnly || isReadOnlyImpersonation(req);
   res.status(status).render('members/settings', {
     title: 'Settings',
     heading: 'Settings',
-    readOnly: user.isReadOnly,
+    readOnly,
     readOnlyNotice: messages.SETTINGS_READ_ONLY,
     email: account.email,
     details: state.details ?? { name: account.name, countryCode: account.countryCode },
@@ -72,7 +74,7 @@ export async function renderSettingsPage(db: Db, req: Request, res: Response, st
     emailError: state.emailError ?? null,
     passwordErrors: state.passwordErrors ?? {},
     minPasswordLength: MIN_PASSWORD_LENGTH,
-    emailProps: { preferences, isBreeder: user.isBreeder, isVet: user.isVet, readOnly: user.isReadOnly },
+    emailProps: { preferences, isBreeder: user.isBreeder, isVet: user.isVet, readOnly },
     notice: state.notice ?? null,
   });
 }

@@ -6,6 +6,7 @@
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../db/index.js';
+import { logger } from '../logging/logger.js';
 
 export const CHAT_CHANNEL = 'chat_events';
 
@@ -68,7 +69,7 @@ export function chatEvents(db: Db): ChatEvents {
     connection.on('notification', (message) => dispatch(message.payload));
     // A lost connection stops live updates; the inbox falls back to polling until the next start.
     connection.on('error', (error) => {
-      console.error('chat events connection lost:', error.message);
+      logger.error({ err: error }, 'chat events connection lost');
       stopListening = null;
       starting = null;
     });

@@ -2,6 +2,7 @@
 // so the JSON calls answer signed-out callers with JSON whatever their Accept header says.
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import type { Db } from '../db/index.js';
+import { logger } from '../logging/logger.js';
 import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
 import { guardImpersonatedGetWrite } from '../impersonation/guard.js';
 import { requireCsrfHeader } from '../security/csrf.js';
@@ -106,10 +107,10 @@ function chatApiRoutes(db: Db, events: ChatEvents): Router {
 }
 
 /** Errors of the JSON calls are always `{ error }`, with the spec's strings. */
-const jsonErrors: ErrorRequestHandler = (error, _req, res, _next) => {
+const jsonErrors: ErrorRequestHandler = (error, req, res, _next) => {
   const known = error instanceof HttpError;
   const status = known ? error.status : 500;
-  if (status >= 500) console.error(error);
+  if (status >= 500) logger.error({ err: error, reqId: req.id }, 'chat call failed');
   res.status(status).json({ error: known ? error.message : INTERNAL_SERVER_ERROR });
 };
 

@@ -7,6 +7,7 @@ import {
   CHAT_SENT,
   CHAT_UNREAD,
 } from '../shared/messages.js';
+import { parseId } from '../http/ids.js';
 
 /** A conversation started from /members/chat?to={handle} that has no message yet (spec 1 §4). */
 export const NEW_CONVERSATION_ID = -1;
@@ -23,12 +24,7 @@ export const CHAT_POLL_MS = 4000;
 const HANDLE_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/i;
 
 /** A stored conversation id: a positive whole number, from a path segment or a JSON field. */
-export function parseConversationId(raw: unknown): number | null {
-  const text = typeof raw === 'number' ? String(raw) : raw;
-  if (typeof text !== 'string' || !/^[1-9][0-9]{0,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id <= 2147483647 ? id : null;
-}
+export const parseConversationId = parseId;
 
 /** The conversation id of a send: a stored one, or NEW_CONVERSATION_ID (also when absent). */
 export function parseSendConversationId(raw: unknown): number | null {

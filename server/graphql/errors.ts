@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { logger } from '../logging/logger.js';
 import { INTERNAL_SERVER_ERROR, INVALID_ARGUMENTS, NOT_AUTHORIZED, PLEASE_LOG_IN } from '../shared/messages.js';
 
 /** An error whose message is meant for the user; anything else is masked. */
@@ -22,16 +23,31 @@ const ARGUMENT_ERRORS = [
   /^Field "[^"]+" argument "[^"]+" of type .* is required/,
 ];
 
-export function formatGraphqlError(error: Readonly<GraphQLError | Error>): GraphQLError | Error {
-  if (!(error instanceof GraphQLError)) return new GraphQLError(INTERNAL_SERVER_ERROR);
-  const original = error.originalError;
-  if (original && !(original instanceof GraphQLError)) {
-    console.error('GraphQL resolver failed', original);
-    return new GraphQLError(INTERNAL_SERVER_ERROR, { path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-  }
-  if (original instanceof UserFacingError) return new GraphQLError(original.message, { path: error.path, extensions: original.extensions });
-  if (ARGUMENT_ERRORS.some((pattern) => pattern.test(error.message))) {
-    return new GraphQLError(INVALID_ARGUMENTS, { nodes: error.nodes, path: error.path, extensions: { code: 'BAD_USER_INPUT', detail: error.message } });
-  }
-  return error as GraphQLError;
+// graphql-js appends 'Did you mean "name"?' to validation errors, which names fields even with introspection off.
+const SUGGESTION = /\s*Did you mean .*$/s;
+
+/**
+ * Request errors (no query, a batch, variables that are not an object) are plain Errors raised by
+ * graphql-http before any resolver runs: their message says what is wrong with the request, and
+ * graphql-http answers them with 400. A resolver's own failure is masked as the spec's
+ * 'Internal Server Error'.
+ */
+export function graphqlErrorFormatter({ suggestions }: { suggestions: boolean }) {
+  return function formatGraphqlError(error: Readonly<GraphQLError | Error>): GraphQLError | Error {
+    if (!(error instanceof GraphQLError)) return new GraphQLError(error.message, { extensions: { code: 'BAD_REQUEST' } });
+    const original = error.originalError;
+    if (original && !(original instanceof GraphQLError)) {
+      logger.error({ err: original, path: error.path }, 'GraphQL resolver failed');
+      return new GraphQLError(INTERNAL_SERVER_ERROR, { path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    }
+    if (original instanceof UserFacingError) return new GraphQLError(original.message, { path: error.path, extensions: original.extensions });
+    if (ARGUMENT_ERRORS.some((pattern) => pattern.test(error.message))) {
+      const detail = suggestions ? error.message : error.message.replace(SUGGESTION, '');
+      return new GraphQLError(INVALID_ARGUMENTS, { nodes: error.nodes, path: error.path, extensions: { code: 'BAD_USER_INPUT', detail } });
+    }
+    if (!suggestions && SUGGESTION.test(error.message)) {
+      return new GraphQLError(error.message.replace(SUGGESTION, ''), { nodes: error.nodes, path: error.path, extensions: error.extensions });
+    }
+    return error as GraphQLError;
+  };
 }

@@ -1,7 +1,14 @@
-import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
+import { GraphQLError, Kind, parse, type ASTVisitor, type Source, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
 
 export const MAX_QUERY_DEPTH = 10;
 export const MAX_QUERY_FIELDS = 500;
+/** The largest page query is a few hundred tokens; a document past this is refused before it is parsed further. */
+export const MAX_QUERY_TOKENS = 5000;
+
+/** graphql-js parse with a token limit, so a huge or deeply nested document costs little. */
+export function parseDocument(query: string | Source): DocumentNode {
+  return parse(query, { maxTokens: MAX_QUERY_TOKENS });
+}
 
 /** Refuses documents nested deeper than `maxDepth` or selecting more than `maxFields` fields, fragments included. */
 export function queryLimitsRule(maxDepth = MAX_QUERY_DEPTH, maxFields = MAX_QUERY_FIELDS) {
@@ -14,6 +21,7 @@ export function queryLimitsRule(maxDepth = MAX_QUERY_DEPTH, maxFields = MAX_QUER
       OperationDefinition(operation) {
         let fields = 0;
         const visit = (set: SelectionSetNode, depth: number, seen: Set<string>): number => {
+          if (depth > maxDepth) return depth; // deep enough to refuse; going further only costs time
           let deepest = depth;
           for (const selection of set.selections) {
             if (selection.kind === Kind.FIELD) {

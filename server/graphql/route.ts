@@ -1,14 +1,16 @@
 import type { RequestHandler } from 'express';
 import { createHandler } from 'graphql-http/lib/use/express';
-import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, OperationTypeNode, parse, type DocumentNode } from 'graphql';
+import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, OperationTypeNode, specifiedRules, validate, visit, type DocumentNode } from 'graphql';
+import type { ResponseInit } from 'graphql-http';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
 import { buildContext } from './context.js';
-import { formatGraphqlError } from './errors.js';
-import { queryLimitsRule } from './limits.js';
+import { graphqlErrorFormatter, invalidArguments } from './errors.js';
+import { parseDocument, queryLimitsRule } from './limits.js';
 import { buildSchema } from './schema.js';
 import { isReadOnlyImpersonation } from '../impersonation/guard.js';
 import { recordImpersonatedWrite } from '../impersonation/audit.js';
+import { hasControlCharacter } from '../http/text-input.js';
 import { READ_ONLY_IMPERSONATION } from '../shared/messages.js';
 
 function mutationNames(document: DocumentNode): string[] {
@@ -24,26 +26,66 @@ function mutationNames(document: DocumentNode): string[] {
   return names;
 }
 
+/** String literals written into the document itself, which reach resolvers as arguments like variables do. */
+function hasControlCharacterInLiterals(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    StringValue(node) {
+      if (hasControlCharacter(node.value)) found = true;
+    },
+  });
+  return found;
+}
+
+export const BATCH_REFUSED = 'Batched operations are not supported: send one operation per request';
+
+/** graphql-http would read a batch as one request without a query; say what is wrong instead. */
+export const refuseBatches: RequestHandler = (req, res, next) => {
+  if (!Array.isArray(req.body)) return next();
+  res.status(400).json({ errors: [{ message: BATCH_REFUSED, extensions: { code: 'BAD_REQUEST' } }] });
+};
+
+/** A document that never runs (a syntax error, a refused validation) is a bad request: 400 with the reasons. */
+function badRequest(errors: readonly GraphQLError[], format: (error: GraphQLError) => GraphQLError | Error): [string, ResponseInit] {
+  return [
+    JSON.stringify({ errors: errors.map((error) => format(error)) }),
+    { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json; charset=utf-8' } },
+  ];
+}
+
 export function graphqlRoute(db: Db, settings: Settings): RequestHandler {
   const schema = buildSchema();
-  const rules = [queryLimitsRule(), ...(settings.isProduction ? [NoSchemaIntrospectionCustomRule] : [])];
+  const limits = queryLimitsRule();
+  const rules = [...specifiedRules, limits, ...(settings.isProduction ? [NoSchemaIntrospectionCustomRule] : [])];
+  const formatError = graphqlErrorFormatter({ suggestions: !settings.isProduction });
+  // The depth and size limits run alone first: graphql-js's own rules are slow on documents they refuse.
+  const validateDocument = (document: DocumentNode) => {
+    const refused = validate(schema, document, [limits]);
+    return refused.length > 0 ? refused : validate(schema, document, rules);
+  };
   return createHandler({
     schema,
     context: (req) => buildContext(db, settings, req.raw) as unknown as Record<string, unknown>,
-    validationRules: rules,
-    formatError: formatGraphqlError,
+    formatError,
+    // Parses and validates here, so the handler runs what we checked; the handler builds the context.
     async onSubscribe(req, params) {
       const request = req.raw;
-      if (!request.impersonator) return;
-      let mutations: string[];
+      let document: DocumentNode;
       try {
-        mutations = mutationNames(parse(params.query));
-      } catch {
-        return; // the handler reports the syntax error itself
+        document = parseDocument(params.query);
+      } catch (error) {
+        return badRequest([error instanceof GraphQLError ? error : new GraphQLError(String(error))], formatError);
       }
-      if (mutations.length === 0) return;
+      const refused = validateDocument(document);
+      if (refused.length > 0) return badRequest(refused, formatError);
+      if (hasControlCharacter(params.variables) || hasControlCharacterInLiterals(document)) return [invalidArguments()];
+      const args = { schema, document, operationName: params.operationName, variableValues: params.variables };
+      if (!request.impersonator) return args;
+      const mutations = mutationNames(document);
+      if (mutations.length === 0) return args;
       if (isReadOnlyImpersonation(request)) return [new GraphQLError(READ_ONLY_IMPERSONATION)];
       await recordImpersonatedWrite(db, request, { action: `graphql ${mutations.join(', ')}`, details: { variables: params.variables ?? {} } });
+      return args;
     },
   });
 }

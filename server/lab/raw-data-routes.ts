@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Db } from '../db/index.js';
+import { parseId } from '../http/ids.js';
 import type { Settings } from '../settings.js';
 import { HttpError, signedInUser } from '../auth/guards.js';
 import { ownerPermission } from '../pets/queries.js';
@@ -17,11 +18,11 @@ export function rawDataRoutes(db: Db, settings: Settings): Router {
   const router = Router();
   router.get('/pet/:petNum/raw-data', async (req, res) => {
     const user = signedInUser(req);
-    const petNum = Number(req.params.petNum);
+    const petNum = parseId(req.params.petNum);
     const format = typeof req.query.format === 'string' ? req.query.format : 'tsv';
     if (!FORMATS.has(format)) throw new HttpError(400, 'Unknown format: choose tsv, tped or tfam');
-    const owns = Number.isSafeInteger(petNum) && petNum > 0 && (await ownerPermission(db, petNum, user.id));
-    if (!owns && !user.isAdmin) throw new HttpError(404, NOT_AUTHORIZED);
+    const owns = petNum !== null && (await ownerPermission(db, petNum, user.id));
+    if (petNum === null || (!owns && !user.isAdmin)) throw new HttpError(404, NOT_AUTHORIZED);
     const genotype = await db('genotypes')
       .join('samples', 'samples.id', 'genotypes.sample_id')
       .join('swabs', 'swabs.id', 'samples.swab_id')

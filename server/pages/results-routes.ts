@@ -1,5 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Db } from '../db/index.js';
+import { parseId } from '../http/ids.js';
+import { READ_ONLY_ACCOUNT_PAGE } from '../impersonation/guard.js';
 import type { Settings } from '../settings.js';
 import { HttpError, signedInUser } from '../auth/guards.js';
 import { petAccessFor, type PetAccess } from '../pets/access.js';
@@ -44,13 +46,13 @@ const HEALTH_SUBPAGES: { path: string; filter: HealthFilter; heading: string }[]
 /** Reads `i` and checks, on the server, that the signed-in user may see that dog. */
 export async function petFromQuery(db: Db, req: Request): Promise<PetAccess> {
   const user = signedInUser(req);
-  const petNum = Number(req.query.i);
-  const access = Number.isSafeInteger(petNum) && petNum > 0 ? await petAccessFor(db, user, petNum) : null;
+  const petNum = parseId(req.query.i);
+  const access = petNum === null ? null : await petAccessFor(db, user, petNum);
   if (!access) throw new HttpError(404, NOT_AUTHORIZED);
   return access;
 }
 
-export const READ_ONLY_ACCOUNT_PAGE = '/members/forbidden/read-only-account';
+export { READ_ONLY_ACCOUNT_PAGE };
 export const NO_EDIT_PERMISSION_PAGE = '/members/forbidden/shared-pet-operation-no-permission';
 
 /**

@@ -1,5 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Db } from '../db/index.js';
+import { parseId } from '../http/ids.js';
+import { isReadOnlyImpersonation } from '../impersonation/guard.js';
 import { focusShellOnPet } from '../shell/context.js';
 import type { Settings } from '../settings.js';
 import { HttpError, signedInUser } from '../auth/guards.js';
@@ -27,8 +29,6 @@ const ADD_A_DOG_INVALID = 'Please correct the fields marked below.';
 
 const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
   value ? (options.find((option) => option.value === value)?.label ?? value) : 'Not given';
-
-const positiveInt = (raw: string) => (/^[1-9][0-9]{0,8}$/.test(raw) ? Number(raw) : null);
 
 /** A whole number typed in a form, null when blank, NaN when not a number (so validation refuses it). */
 function formNumber(value: unknown): number | null {
@@ -69,7 +69,7 @@ export function petProfileRoutes(db: Db, settings: Settings): Router {
   // before /pet/about/:petNum so "json" is never read as a page
   router.get('/pet/about/:petNum/json', async (req, res) => {
     const user = signedInUser(req);
-    const petNum = positiveInt(req.params.petNum);
+    const petNum = parseId(req.params.petNum);
     const access = petNum === null ? null : await petAccessFor(db, user, petNum);
     if (!access) return res.status(403).json({ error: NOT_AUTHORIZED });
     const feed = await loadAboutPetFeed(db, access.pet, { userId: user.id, isEditable: access.isEditable });
@@ -79,7 +79,7 @@ export function petProfileRoutes(db: Db, settings: Settings): Router {
 
   router.get('/pet/about/:petNum', async (req, res) => {
     const user = signedInUser(req);
-    const petNum = positiveInt(req.params.petNum);
+    const petNum = parseId(req.params.petNum);
     const access = petNum === null ? null : await petAccessFor(db, user, petNum);
     if (!access) throw new HttpError(404, NOT_AUTHORIZED);
     if (user.isReadOnly) return res.redirect(READ_ONLY_ACCOUNT_PAGE);
@@ -87,9 +87,12 @@ export function petProfileRoutes(db: Db, settings: Settings): Router {
     const feed = await loadAboutPetFeed(db, access.pet, { userId: user.id, isEditable: true });
     if (!feed) throw new HttpError(404, NOT_AUTHORIZED);
     focusShellOnPet(res.locals.shell, settings, { ...access.pet, hasResults: feed.hasResults }, null);
+    // Staff looking through a read-only impersonation see the form as the owner does, with every control disabled.
+    const readOnly = isReadOnlyImpersonation(req);
     res.render('members/pet-about', {
       title: `About ${feed.name}`,
       pet: feed,
+      readOnly,
       summary: {
         breedType: labelOf(BREED_TYPES, feed.breedType),
         sex: labelOf(SEX_OPTIONS, feed.sex),
@@ -100,8 +103,8 @@ export function petProfileRoutes(db: Db, settings: Settings): Router {
         areBothParentsRegistered: feed.areBothParentsRegistered === 'yes' ? 'Yes' : feed.areBothParentsRegistered === 'no' ? 'No' : 'Not given',
       },
       widgets: {
-        aboutPet: { petNum: feed.petNum },
-        petSettings: { petNum: feed.petNum, petUuid: feed.petUuid, isBreeder: user.isBreeder },
+        aboutPet: { petNum: feed.petNum, readOnly },
+        petSettings: { petNum: feed.petNum, petUuid: feed.petUuid, isBreeder: user.isBreeder, readOnly },
         location: { petNum: feed.petNum, petUuid: feed.petUuid, mapsApiKey: settings.mapsApiKey },
         dataSettings: feed.shouldShowCareResources ? { petNum: feed.petNum } : null,
       },
@@ -114,7 +117,7 @@ export function petProfileRoutes(db: Db, settings: Settings): Router {
     const error = handleFormatError(handle);
     if (error) return res.status(400).json({ error });
     // Only a dog the user may read can claim its own handle as available.
-    const ownNum = typeof req.query.petNum === 'string' ? positiveInt(req.query.petNum) : null;
+    const ownNum = typeof req.query.petNum === 'string' ? parseId(req.query.petNum) : null;
     const own = ownNum !== null && (await petAccessFor(db, user, ownNum)) ? ownNum : null;
     const { isAvailable, alternative } = await handleAvailability(db, handle, own);
     res.set('cache-control', 'no-store').json({ handle, isAvailable, alternative });

@@ -1,19 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import type { Db } from '../db/index.js';
+import { parseId } from '../http/ids.js';
 import { signedInUser } from '../auth/guards.js';
 import { petAccessFor } from '../pets/access.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { markRelativesSeen, relativesOf, type StoredRelative } from './queries.js';
 import type { RelativePet, RelativesResponse } from './types.js';
 
-const MAX_PET_NUM = 2_147_483_647; // pets.pet_num is a 32-bit serial
-
-/** A pet number in the path: digits only, no sign, no leading zero, within the column's range. */
-export function parsePetNum(text: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
-  const petNum = Number(text);
-  return petNum <= MAX_PET_NUM ? petNum : null;
-}
 
 const publicFields = ({ isNew: _isNew, ...pet }: StoredRelative): RelativePet => pet;
 
@@ -31,7 +24,7 @@ export function relativesApiRoutes(db: Db): Router {
 
   router.get('/:petNum', async (req: Request<{ petNum: string }>, res: Response) => {
     const user = signedInUser(req);
-    const petNum = parsePetNum(req.params.petNum);
+    const petNum = parseId(req.params.petNum);
     if (petNum === null) {
       res.status(400).json({ error: INVALID_ARGUMENTS });
       return;

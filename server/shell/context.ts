@@ -54,7 +54,7 @@ export function shellContext(db: Db, settings: Settings): RequestHandler {
   };
 }
 
-async function buildShell(db: Db, settings: Settings, req: Request): Promise<ShellContext> {
+export async function buildShell(db: Db, settings: Settings, req: Request): Promise<ShellContext> {
   const user = req.currentUser;
   const base = { newExperienceUrl: settings.links.newExperience, resultsNav: null };
   if (!user) return { ...base, user: null, headerTitle: null, impersonation: null, footer: null };

@@ -17,7 +17,7 @@ const ID = 'about-pet';
 const SHOWN_ERROR_KEYS = [...DETAILS_ERROR_KEYS, ...NAME_STORY_ERROR_KEYS, ...BREEDING_ERROR_KEYS, 'agreedToResearch'];
 
 /** The about-pet widget: loads the dog's data feed and shows the form once it is there. */
-export function AboutPet({ petNum }: AboutPetProps) {
+export function AboutPet({ petNum, readOnly }: AboutPetProps) {
   const { pet, reload } = useAboutPet(petNum);
   if (pet.state === 'loading') return <p className="pet-loading">Loading…</p>;
   if (pet.state === 'failed') {
@@ -27,7 +27,7 @@ export function AboutPet({ petNum }: AboutPetProps) {
       </p>
     );
   }
-  return <AboutPetForm pet={pet.value} reload={reload} />;
+  return <AboutPetForm pet={pet.value} reload={reload} readOnly={readOnly} />;
 }
 
 type SaveState = { state: 'editing' } | { state: 'submitting' } | { state: 'saved' } | { state: 'failed'; message: string };
@@ -36,7 +36,7 @@ type SaveState = { state: 'editing' } | { state: 'submitting' } | { state: 'save
  * Issue 5 item 1, spec 2 §3–§5: every field of the dog's profile, checked in the browser by the
  * server's own rules and saved with updatePet; the button reads 'Submitting...' while it saves.
  */
-export function AboutPetForm({ pet, reload }: { pet: AboutPetData; reload: () => Promise<AboutPetData | null> }) {
+export function AboutPetForm({ pet, reload, readOnly = false }: { pet: AboutPetData; reload: () => Promise<AboutPetData | null>; readOnly?: boolean }) {
   const { catalogue, failed: catalogueFailed } = useCatalogue();
   const [draft, setDraft] = useState<PetDraft>(() => draftFromPet(pet));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -80,6 +80,7 @@ export function AboutPetForm({ pet, reload }: { pet: AboutPetData; reload: () =>
   const submitting = save.state === 'submitting';
   return (
     <form ref={form} className="pet-profile about-pet-form" noValidate onSubmit={submit} data-about-pet-form>
+      <fieldset className="about-pet-form__fields" disabled={readOnly} data-read-only={readOnly || undefined}>
       <div className="about-pet-form__header">
         <ProfilePicture name={pet.name} profileImageUrl={pet.profileImageUrl} avatarColorIndex={pet.avatarColorIndex} />
         <h2 className="about-pet-form__title">{pet.name}</h2>
@@ -142,6 +143,7 @@ export function AboutPetForm({ pet, reload }: { pet: AboutPetData; reload: () =>
       <button type="submit" className="button" disabled={submitting} data-about-pet-submit>
         {submitting ? SUBMITTING : SAVE_CHANGES}
       </button>
+      </fieldset>
     </form>
   );
 }

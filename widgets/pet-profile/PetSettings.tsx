@@ -29,7 +29,7 @@ export type SettingName =
 const NETWORKS = SOCIAL_NETWORKS.map((network) => network.value);
 
 /** The pet settings of spec 1 §2 as a list; each opens its modal, which saves through GraphQL and re-renders the list. */
-export function PetSettings({ petNum, isBreeder }: PetSettingsProps) {
+export function PetSettings({ petNum, isBreeder, readOnly }: PetSettingsProps) {
   const { pet, reload } = useAboutPet(petNum);
   const [open, setOpen] = useState<SettingName | null>(null);
   if (pet.state === 'loading') return <p className="pet-loading">Loading…</p>;
@@ -71,6 +71,7 @@ export function PetSettings({ petNum, isBreeder }: PetSettingsProps) {
               className={`button button--small ${row.name === 'delete' ? 'button--danger' : 'button--secondary'}`}
               aria-haspopup="dialog"
               data-open-setting={row.name}
+              disabled={readOnly}
               onClick={() => setOpen(row.name)}
             >
               {row.action ?? 'Edit'}

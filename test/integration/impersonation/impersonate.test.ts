@@ -62,8 +62,14 @@ describe('impersonation', () => {
     await impersonate(agent, 'parent@demo.test').then((r) => expect(r.status).to.equal(302));
     expect((await agent.get('/members')).text).to.include('Sam Support impersonating Consumer Pat Parent');
     const token = await csrfToken(agent, '/members');
-    const form = await agent.post('/signup').type('form').send({ name: 'x', email: 'x@example.test', password: 'longenough', _csrf: token }).expect(403);
-    expect(form.text).to.include(READ_ONLY_IMPERSONATION);
+    const form = await agent.post('/signup').type('form').send({ name: 'x', email: 'x@example.test', password: 'longenough', _csrf: token }).expect(303);
+    expect(form.headers.location).to.equal('/members/forbidden/read-only-account');
+    const page = await agent.get(form.headers.location).expect(403);
+    expect(page.text).to.include('Your account is read-only');
+    expect(page.text).to.include('<footer');
+    expect(page.text).to.include('Sam Support impersonating Consumer Pat Parent');
+    const json = await agent.post('/members/profile').set('accept', 'application/json').type('form').send({ name: 'x', _csrf: token }).expect(403);
+    expect(json.body).to.deep.equal({ error: READ_ONLY_IMPERSONATION, redirect: '/members/forbidden/read-only-account' });
     const mutation = await agent.post('/graphql').set('x-csrf-token', token).send({ query: 'mutation { ping }' });
     expect(mutation.body.errors[0].message).to.equal(READ_ONLY_IMPERSONATION);
     const query = await graphql(agent, '{ me { email } }');
@@ -99,5 +105,24 @@ describe('impersonation', () => {
     const agent = await signInAsDemo(app, 'parent');
     const token = await csrfToken(agent, '/members');
     await agent.post('/cs/impersonate').type('form').send({ email: 'breeder@demo.test', _csrf: token }).expect(403);
+  });
+
+  it('shows a read-only viewer the about-pet page and settings with their controls disabled, decided by the server', async () => {
+    const db = await testDb();
+    const petNum = await db('pet_owners').join('users', 'users.id', 'pet_owners.user_id').where('users.email', 'parent@demo.test').orderBy('pet_num').first('pet_num').then((r) => r.pet_num);
+    const subadmin = await signInAsDemo(app, 'subadmin');
+    await impersonate(subadmin, 'parent@demo.test');
+    const about = await subadmin.get(`/members/pet/about/${petNum}`).expect(200);
+    expect(about.text).to.include('&#34;readOnly&#34;:true');
+    expect(about.text).to.include('<fieldset class="pet-about-read-only" disabled>');
+    const settings = await subadmin.get('/members/profile').expect(200);
+    expect(settings.text).to.include('data-settings-read-only');
+    expect(settings.text).to.match(/<fieldset class="settings-fieldset" disabled>/);
+
+    const admin = await signInAsDemo(app, 'admin');
+    await impersonate(admin, 'parent@demo.test');
+    const editable = await admin.get(`/members/pet/about/${petNum}`).expect(200);
+    expect(editable.text).to.include('&#34;readOnly&#34;:false');
+    expect(editable.text).to.include('<fieldset class="pet-about-read-only">');
   });
 });

@@ -39,9 +39,11 @@ describe('pet settings list values', () => {
 
 describe('about-pet and pet-settings props', () => {
   it('needs a petNum, and a petUuid for the settings', () => {
-    expect(parseAboutPetProps({ petNum: 4 })).to.deep.equal({ petNum: 4 });
+    expect(parseAboutPetProps({ petNum: 4 })).to.deep.equal({ petNum: 4, readOnly: false });
+    expect(parseAboutPetProps({ petNum: 4, readOnly: true })).to.deep.equal({ petNum: 4, readOnly: true });
+    expect(() => parseAboutPetProps({ petNum: 4, readOnly: 'yes' })).to.throw('about-pet readOnly must be true or false');
     expect(() => parseAboutPetProps({ petNum: '4' })).to.throw('about-pet needs a petNum');
-    expect(parsePetSettingsProps({ petNum: 4, petUuid: 'u', isBreeder: true })).to.deep.equal({ petNum: 4, petUuid: 'u', isBreeder: true });
+    expect(parsePetSettingsProps({ petNum: 4, petUuid: 'u', isBreeder: true })).to.deep.equal({ petNum: 4, petUuid: 'u', isBreeder: true, readOnly: false });
     expect(() => parsePetSettingsProps({ petNum: 4 })).to.throw('pet-settings needs a petUuid');
   });
 });

@@ -1,0 +1,134 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import type { Express } from 'express';
+import { csrfToken, graphql, signIn, testApp, type Agent } from '../../support/app.js';
+import { resetDatabase, testDb } from '../../support/database.js';
+import { createPet, createUser, TEST_PASSWORD } from '../../support/factories.js';
+import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
+
+const NUL = 'Rex\u0000';
+
+describe('hostile input at the edge', () => {
+  let app: Express;
+  let owner: Agent;
+  let petNum: number;
+  let petUuid: string;
+
+  beforeEach(async () => {
+    const db = await testDb();
+    await resetDatabase(db);
+    app = await testApp();
+    const user = await createUser(db, { email: 'owner@example.test' });
+    petNum = await createPet(db, user.id, { name: 'Biscuit' });
+    petUuid = (await db('pets').where({ pet_num: petNum }).first('id')).id;
+    owner = await signIn(app, 'owner@example.test', TEST_PASSWORD);
+  });
+
+  const petCount = async () => Number((await (await testDb())('pets').count('* as count'))[0].count);
+
+  describe('control characters in text', () => {
+    it('refuses a NUL in the sign-up form with Invalid Arguments, on a page with the site shell, creating no account', async () => {
+      const agent = request.agent(app);
+      const token = await csrfToken(agent, '/signup');
+      const response = await agent.post('/signup').type('form').send({ name: NUL, email: 'nul@example.test', password: 'sixsix', _csrf: token }).expect(400);
+      expect(response.text).to.include(INVALID_ARGUMENTS);
+      expect(response.text).to.include('<footer');
+      expect(await (await testDb())('users').where({ email: 'nul@example.test' }).first()).to.equal(undefined);
+    });
+
+    it('refuses a NUL in the add-a-dog form and adds no dog', async () => {
+      const before = await petCount();
+      const token = await csrfToken(owner, '/members/add-a-dog');
+      const response = await owner.post('/members/add-a-dog').type('form').send({ name: NUL, sex: 'm', breedType: 'mixed', _csrf: token }).expect(400);
+      expect(response.text).to.include(INVALID_ARGUMENTS);
+      expect(await petCount()).to.equal(before);
+    });
+
+    it('refuses a NUL in a chat message with a JSON error', async () => {
+      const token = await csrfToken(owner, '/members/messages');
+      const response = await owner.post('/members/chat/send-message').set('x-csrf-token', token).send({ conversationId: -1, body: 'hi\u0000', startNewConversationTo: 'biscuit' }).expect(400);
+      expect(response.body).to.deep.equal({ error: INVALID_ARGUMENTS });
+      expect(Number((await (await testDb())('messages').count('* as count'))[0].count)).to.equal(0);
+    });
+
+    it('refuses other control characters (escape, backspace) but keeps tabs and line breaks in multi-line text', async () => {
+      const token = await csrfToken(owner, '/members/messages');
+      await owner.post('/members/chat/send-message').set('x-csrf-token', token).send({ conversationId: -1, body: 'a\u001b[31mred', startNewConversationTo: 'biscuit' }).expect(400);
+      await owner.post('/members/chat/send-message').set('x-csrf-token', token).send({ conversationId: -1, body: 'a\u0008b', startNewConversationTo: 'biscuit' }).expect(400);
+      const response = await graphql(owner, 'mutation ($u: PetUpdateFields!, $q: PetQueryFields!) { updatePet(updateFields: $u, queryFields: $q) { story } }', {
+        u: { story: 'line one\r\n\tline two' },
+        q: { petNum },
+      });
+      expect(response.body.errors).to.equal(undefined);
+      expect(response.body.data.updatePet.story).to.equal('line one\r\n\tline two');
+    });
+
+    it('refuses a NUL in a query string or a path segment', async () => {
+      await owner.get('/members/check-handle/rex%00').expect(400);
+      await owner.get('/api/places/predictions?input=Port%00land').expect(400);
+    });
+
+    const MUTATIONS: [string, string, () => Record<string, unknown>][] = [];
+    before(() => {
+      MUTATIONS.push(
+        ['updatePet', 'mutation ($u: PetUpdateFields!, $q: PetQueryFields!) { updatePet(updateFields: $u, queryFields: $q) { name } }', () => ({ u: { name: NUL }, q: { petNum } })],
+        ['addNewPet', 'mutation ($p: NewPetInput!) { addNewPet(pet: $p) { name } }', () => ({ p: { name: NUL } })],
+        [
+          'updateVetPracticeDetails',
+          'mutation ($id: ID!, $l: LocationInput) { updateVetPracticeDetails(petUuid: $id, embarkMayContactVet: true, practiceLocation: $l) { name } }',
+          () => ({ id: petUuid, l: { businessType: 'other', name: NUL, formattedAddress: 'Main St', placeId: 'x1' } }),
+        ],
+        [
+          'updatePetLocations',
+          'mutation ($id: ID!, $l: PetLocationsInput!) { updatePetLocations(petUuid: $id, locations: $l) { __typename } }',
+          () => ({ id: petUuid, l: { live: { businessType: 'home', name: NUL, formattedAddress: 'Main St', placeId: 'x2' } } }),
+        ],
+        ['addFeedback', 'mutation ($t: String) { addFeedback(page: "summary", isHelpful: true, additionalText: $t) { __typename } }', () => ({ t: NUL })],
+        [
+          'saveNutritionInputData',
+          `mutation ($n: Int!, $i: NutritionInputDataInput!) { saveNutritionInputData(petNum: $n, input: $i) { __typename } }`,
+          () => ({
+            n: petNum,
+            i: { currentFood: NUL, foodType: 'dry', feedingAmount: 1, feedingUnit: 'cups', mealsPerDay: 2, activityLevel: 'moderate', bodyConditionScore: 5, currentWeightLbs: 40, healthGoals: [] },
+          }),
+        ],
+      );
+    });
+
+    it('answers every profile mutation given a NUL with Invalid Arguments and changes nothing', async () => {
+      const db = await testDb();
+      const snapshot = async () => JSON.stringify(await db('pets').orderBy('pet_num').select());
+      const before = await snapshot();
+      for (const [name, query, variables] of MUTATIONS) {
+        const response = await graphql(owner, query, variables());
+        expect(response.status, name).to.be.below(500);
+        expect(response.body.errors?.[0]?.message, name).to.equal(INVALID_ARGUMENTS);
+        expect(response.body.errors[0].extensions.code, name).to.equal('BAD_USER_INPUT');
+      }
+      expect(await snapshot()).to.equal(before);
+    });
+
+    it('refuses a NUL written as an escape inside the GraphQL document itself', async () => {
+      const response = await graphql(owner, `mutation { addNewPet(pet: { name: "Rex\\u0000" }) { name } }`);
+      expect(response.body.errors[0].message).to.equal(INVALID_ARGUMENTS);
+    });
+  });
+
+  describe('ids beyond their column', () => {
+    for (const bad of ['2147483648', '99999999999999999999', '-1', '0', '1e3', '01', 'abc', '1.5']) {
+      it(`answers pet number ${bad} with a clear refusal, not a server error`, async () => {
+        const summary = await owner.get(`/members/results/summary?i=${bad}`).expect(404);
+        expect(summary.text).to.include(NOT_AUTHORIZED);
+        const raw = await owner.get(`/members/pet/${bad}/raw-data`).expect(404);
+        expect(raw.text).to.include(NOT_AUTHORIZED);
+        await owner.get(`/members/pet/about/${bad}`).expect(404);
+        await owner.get(`/api/relatives/${bad}`).expect((res) => expect(res.status).to.be.oneOf([400, 403, 404]));
+        await owner.get(`/members/chat/get-messages/${bad}`).expect((res) => expect(res.status).to.be.oneOf([400, 403, 404]));
+      });
+    }
+
+    it('refuses an array where one pet number is expected', async () => {
+      await owner.get('/members/results/summary?i=1&i=2').expect(404);
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import type { Express } from 'express';
+import { csrfToken, signIn, testApp } from '../../support/app.js';
+import { resetDatabase, testDb } from '../../support/database.js';
+import { createUser, TEST_PASSWORD } from '../../support/factories.js';
+import { logLevelFrom, writeLogsTo } from '../../../server/logging/logger.js';
+
+describe('request logs', () => {
+  let app: Express;
+  let lines: Record<string, unknown>[];
+  let restore: () => void;
+  let userId: number;
+
+  beforeEach(async () => {
+    const db = await testDb();
+    await resetDatabase(db);
+    userId = (await createUser(db, { email: 'logged@example.test' })).id;
+    app = await testApp({ logLevel: 'info' });
+    lines = [];
+    restore = writeLogsTo({ write: (line: string) => lines.push(JSON.parse(line)) });
+  });
+
+  afterEach(() => {
+    restore();
+  });
+
+  it('logs one JSON line per request with request id, user id, method, path, status and duration', async () => {
+    const agent = await signIn(app, 'logged@example.test', TEST_PASSWORD);
+    lines.length = 0;
+    const response = await agent.get('/members?secret=in-the-query').set('x-request-id', 'trace-abc-123').expect(200);
+    expect(response.headers['x-request-id']).to.equal('trace-abc-123');
+    const line = lines.find((entry) => (entry.req as { path?: string })?.path === '/members');
+    expect(line, JSON.stringify(lines)).to.not.equal(undefined);
+    expect(line).to.deep.include({ level: 30, userId, req: { id: 'trace-abc-123', method: 'GET', path: '/members' }, res: { statusCode: 200 } });
+    expect(line!.responseTime).to.be.a('number');
+  });
+
+  it('never logs passwords, cookies, tokens or query strings', async () => {
+    const agent = request.agent(app);
+    const token = await csrfToken(agent);
+    await agent.post('/login').type('form').send({ email: 'logged@example.test', password: 'wrong-password-123', _csrf: token });
+    await agent.get('/members/results/summary?i=5&token=abc').set('cookie', 'connect.sid=s%3Asecret-cookie');
+    const all = JSON.stringify(lines);
+    expect(lines.length).to.be.at.least(3);
+    for (const secret of ['wrong-password-123', token, 'secret-cookie', 'token=abc', 'connect.sid']) expect(all).to.not.include(secret);
+  });
+
+  it('is silent under NODE_ENV=test unless LOG_LEVEL says otherwise', () => {
+    expect(logLevelFrom(undefined, 'test')).to.equal('silent');
+    expect(logLevelFrom(undefined, 'production')).to.equal('info');
+    expect(logLevelFrom('debug', 'test')).to.equal('debug');
+    expect(() => logLevelFrom('loud', 'test')).to.throw(/LOG_LEVEL must be one of/);
+  });
+});
