@@ -1,6 +1,6 @@
 // The public face of the site (issue 11): dog profiles, pairs of dogs, counts, image and sitemaps.
 // Every handler decides visibility with dogForViewer; an invisible dog is the same 404 as an unknown one.
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
 import { HttpError } from '../auth/guards.js';
@@ -27,8 +27,21 @@ async function visibleDog(db: Db, req: Request, raw: unknown, { allowSignIn = fa
   return found;
 }
 
+/**
+ * Issue 11 §6: a signed-out visitor of a public page gets no cookie (these pages have no form to
+ * protect), so crawlers leave nothing behind and shared caches may keep the page.
+ */
+const noAnonymousCookies: RequestHandler = (req, res, next) => {
+  if (!req.currentUser) {
+    res.removeHeader('Set-Cookie');
+    res.locals.csrfToken = '';
+  }
+  next();
+};
+
 export function publicProfileRoutes(db: Db, settings: Settings): Router {
   const router = Router();
+  router.get(['/dog/:handle', '/related/:dogAHandle/:handle', '/getpublicpetimg/:handle', '/api/total-number-of-likes/:handle', '/api/public-profile-view-count/:handle', '/api/mix-match-comparison-fragment/:handle', '/robots.txt', '/sitemap.xml', '/sitemaps/:file'], noAnonymousCookies);
 
   router.get('/dog/:handle', async (req: Request<{ handle: string }>, res: Response) => {
     const { dog, visibility, viewerIsOwner } = await visibleDog(db, req, req.params.handle, { allowSignIn: true });

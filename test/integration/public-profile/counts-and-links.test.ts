@@ -18,7 +18,7 @@ describe('public profiles of the demo dogs', function () {
     return (await (await testDb())('pets').where({ pet_num: petNum }).first('handle')).handle;
   }
 
-  it('counts a view once per visitor per day, never the owner’s own', async () => {
+  it('counts a view once per visitor per day, never the owner’s own, and sets no cookie for a signed-out visitor', async () => {
     const db = await testDb();
     const biscuit = await ownedPetNum(DEMO_ACCOUNTS.parent.email, 'Biscuit');
     await db('pets').where({ pet_num: biscuit }).update({ privacy: 'public' });
@@ -26,7 +26,8 @@ describe('public profiles of the demo dogs', function () {
     const count = async () => (await request(app).get(`/api/public-profile-view-count/${handle}`).expect(200)).body.publicProfileViewCount;
     const start = await count();
 
-    await request(app).get(`/dog/${handle}`).set('user-agent', 'Crawler A').expect(200);
+    const first = await request(app).get(`/dog/${handle}`).set('user-agent', 'Crawler A').expect(200);
+    expect(first.headers['set-cookie'] ?? []).to.deep.equal([]);
     await request(app).get(`/dog/${handle}`).set('user-agent', 'Crawler A').expect(200);
     expect(await count()).to.equal(start + 1);
     await request(app).get(`/dog/${handle}`).set('user-agent', 'Crawler B').expect(200);
