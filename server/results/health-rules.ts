@@ -89,3 +89,27 @@ export function healthCounts(conditions: readonly HealthCondition[]): HealthCoun
     breedRelevant: count((c) => c.isBreedRelevant),
   };
 }
+
+export interface HealthGroup {
+  key: 'clear-breed-relevant' | 'clear-other' | 'not-tested';
+  title: string;
+  conditions: HealthCondition[];
+}
+
+/**
+ * Issue 20: the page leads with the few results that matter (at risk, then carrier), and folds the
+ * many clear ones into groups (breed-relevant, other), with failed and untested calls last.
+ * Each part keeps the page order of orderHealthResults.
+ */
+export function healthSections(conditions: readonly HealthCondition[]): { needsAttention: HealthCondition[]; groups: HealthGroup[] } {
+  const ordered = orderHealthResults(conditions);
+  const groups: HealthGroup[] = [
+    { key: 'clear-breed-relevant', title: "Clear: conditions relevant to this dog's breeds", conditions: ordered.filter((c) => c.call === 'clear' && c.isBreedRelevant) },
+    { key: 'clear-other', title: 'Clear: other conditions', conditions: ordered.filter((c) => c.call === 'clear' && !c.isBreedRelevant) },
+    { key: 'not-tested', title: 'Not tested on this sample or no result', conditions: ordered.filter((c) => c.call === 'no_call' || c.call === 'not_tested') },
+  ];
+  return {
+    needsAttention: ordered.filter((c) => c.call === 'at_risk' || c.call === 'carrier'),
+    groups: groups.filter((group) => group.conditions.length > 0),
+  };
+}

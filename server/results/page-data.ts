@@ -10,7 +10,7 @@ import { loadBreedInfo, loadSimilarPets } from './breed-info.js';
 import { loadFamilyTree } from './family-tree.js';
 import { HAPLOTYPE_WORDS, haplotypeLines, loadHaplotypes } from './haplotypes.js';
 import { loadHealthResults, type HealthFilter } from './health.js';
-import { CALL_LABELS, CARRIER_VERSUS_AT_RISK, SEVERITY_LABELS, healthCounts, modeOfInheritanceWords } from './health-rules.js';
+import { CALL_LABELS, CARRIER_VERSUS_AT_RISK, SEVERITY_LABELS, healthCounts, healthSections, modeOfInheritanceWords } from './health-rules.js';
 import { loadPredictedCoatColour, loadTraits } from './traits.js';
 import { loadProfileDetails } from './profile.js';
 import { loadCareResources, loadResearchSurveys } from './research-and-care.js';
@@ -20,6 +20,9 @@ import { latestAgeTest } from '../age-test/queries.js';
 import { ageTestProductUrl } from '../age-test/rules.js';
 import { listMicrobiomeTests } from '../microbiome/queries.js';
 import { loadCarePreferences } from '../care/queries.js';
+import { relativesOf } from '../relatives/queries.js';
+import { relativesPreview } from '../relatives/rules.js';
+import { RELATIVES_CHAT, RELATIVES_NEW, RELATIVES_NONE } from '../shared/messages.js';
 import { shouldShowCareResourcesFeedback } from '../care/feedback.js';
 import { CARE_FEEDBACK_CHIPS, CARE_FEEDBACK_MAX_TEXT, carePageId } from '../care/rules.js';
 
@@ -102,7 +105,7 @@ export async function breedPage({ db, pet }: PageContext) {
 export async function healthPage({ db, pet }: PageContext, filter: HealthFilter) {
   const [status, conditions, stats] = await Promise.all([resultsStatus(db, pet.petNum), loadHealthResults(db, pet.petNum, filter), loadGeneticStatsForPets(db, [pet.petNum])]);
   const coi = stats.get(pet.petNum)?.coi ?? null;
-  return { status, conditions, counts: healthCounts(conditions), filter, showOfaReport: pet.showOfaReport, health: healthWords, inbreeding: coi === null ? null : inbreedingText(coi) };
+  return { status, conditions, sections: healthSections(conditions), counts: healthCounts(conditions), filter, showOfaReport: pet.showOfaReport, health: healthWords, inbreeding: coi === null ? null : inbreedingText(coi) };
 }
 
 export async function traitsPage({ db, pet }: PageContext) {
@@ -111,7 +114,15 @@ export async function traitsPage({ db, pet }: PageContext) {
 }
 
 export async function relativesPage({ db, pet }: PageContext) {
-  return { status: await resultsStatus(db, pet.petNum), categories: RELATEDNESS_CATEGORIES, relativesWidget: pet.showRelativeFinder ? { petNum: pet.petNum } : null };
+  const status = await resultsStatus(db, pet.petNum);
+  // Issue 20: the first page is rendered here, so it shows before (and without) scripts; the widget takes over.
+  const preview = pet.showRelativeFinder && status.hasResults ? relativesPreview(await relativesOf(db, pet.petNum)) : null;
+  return {
+    status,
+    categories: RELATEDNESS_CATEGORIES,
+    relativesWidget: preview ? { petNum: pet.petNum, preview } : null,
+    relativesMessages: { RELATIVES_NONE, RELATIVES_NEW, RELATIVES_CHAT },
+  };
 }
 
 export async function researchPage({ db, pet, isAdmin }: PageContext) {

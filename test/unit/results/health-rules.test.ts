@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { healthCounts, modeOfInheritanceWords, orderHealthResults, type HealthCondition } from '../../../server/results/health-rules.js';
+import { healthCounts, healthSections, modeOfInheritanceWords, orderHealthResults, type HealthCondition } from '../../../server/results/health-rules.js';
 import { pathRole } from '../../../server/results/family-tree.js';
 import { birthDateText } from '../../../server/results/profile.js';
 
@@ -54,5 +54,29 @@ describe('health results rules', () => {
     expect(birthDateText('2021-03-05', false)).to.equal('March 5, 2021');
     expect(birthDateText('2021-03-05', true)).to.equal('March 5, 2021 (estimated)');
     expect(birthDateText(null, false)).to.equal('Not given');
+  });
+
+  it('leads with at-risk and carrier results and folds the rest into clear groups and untested, in page order', () => {
+    const { needsAttention, groups } = healthSections([
+      condition('Clear other', 'clear'),
+      condition('Carrier', 'carrier'),
+      condition('Clear relevant', 'clear', true),
+      condition('Untested', 'not_tested'),
+      condition('No call', 'no_call'),
+      condition('At risk', 'at_risk'),
+    ]);
+    expect(needsAttention.map((c) => c.name)).to.deep.equal(['At risk', 'Carrier']);
+    expect(groups.map((g) => [g.key, g.conditions.map((c) => c.name)])).to.deep.equal([
+      ['clear-breed-relevant', ['Clear relevant']],
+      ['clear-other', ['Clear other']],
+      ['not-tested', ['No call', 'Untested']],
+    ]);
+  });
+
+  it('leaves out empty groups, and has nothing to flag for an all-clear dog', () => {
+    const { needsAttention, groups } = healthSections([condition('B', 'clear'), condition('A', 'clear')]);
+    expect(needsAttention).to.deep.equal([]);
+    expect(groups.map((g) => g.key)).to.deep.equal(['clear-other']);
+    expect(groups[0].conditions.map((c) => c.name)).to.deep.equal(['A', 'B']);
   });
 });
