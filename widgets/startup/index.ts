@@ -11,6 +11,7 @@ import { markPageReadyAfter } from './ready-marker';
 import { installRevealLabels } from './reveal-labels';
 import { initShowMore } from './show-more';
 import { installStickyHeader } from './sticky-header';
+import { installTabs } from './tabs';
 import { trackPageView } from '../usage/page-view';
 
 export { mountWidgets } from './mount-widgets';
@@ -24,6 +25,7 @@ initShowMore(document);
 installCopyLinks(document);
 installPasswordToggles(document);
 installStickyHeader(document);
+installTabs(document);
 installBackdropLinks(document);
 installContactLinks(document);
 trackPageView(document);
