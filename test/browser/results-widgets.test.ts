@@ -16,17 +16,25 @@ import type { Db } from '../../server/db/index.js';
 import { findPet } from '../../server/pets/queries.js';
 import { geneticStatsProps } from '../../server/results/genetic-stats.js';
 import { assetUrl, readManifest } from '../../server/assets/manifest.js';
-import { RELATIVES_LOADING_MORE, SHOW_MORE } from '../../server/shared/messages.js';
+import { RELATIVES_CHAT, RELATIVES_LOADING_MORE, RELATIVES_NEW, RELATIVES_NONE, SHOW_MORE } from '../../server/shared/messages.js';
+import { relativesOf } from '../../server/relatives/queries.js';
+import { relativesPreview } from '../../server/relatives/rules.js';
 import { dog, related, strangersDog } from '../integration/relatives/fixtures.js';
 
-const partials = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../views/partials/results');
+const views = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../views');
+const partials = path.join(views, 'partials/results');
 
 async function widgetsPage(db: Db, petNum: number): Promise<string> {
   const pet = (await findPet(db, petNum))!;
   const geneticStats = await geneticStatsProps(db, pet, { isPublic: false });
   const asset = (entry: string) => assetUrl(readManifest(), entry);
   const stats = await ejs.renderFile(path.join(partials, 'genetic-stats.ejs'), { geneticStats, asset });
-  const relatives = await ejs.renderFile(path.join(partials, 'relatives.ejs'), { relativesWidget: { petNum }, asset });
+  const preview = relativesPreview(await relativesOf(db, petNum));
+  const relatives = await ejs.renderFile(path.join(views, 'members/results/partials/relatives-list.ejs'), {
+    relativesWidget: { petNum, preview },
+    messages: { RELATIVES_NONE, RELATIVES_NEW, RELATIVES_CHAT },
+    asset,
+  });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Results widgets</title>
 <link rel="stylesheet" href="${asset('css/site.css')}"><script type="module" src="${asset('startup.js')}"></script></head>
 <body><main class="page">${stats}${relatives}</main></body></html>`;

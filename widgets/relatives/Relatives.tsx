@@ -10,61 +10,76 @@ import {
 } from '../../server/shared/messages';
 import { RelatednessGauge } from './RelatednessGauge';
 import {
-  avatarInitial,
-  chatHref,
   checkRelativesResponse,
   closeFamilyWarning,
-  dogProfileHref,
   hasMoreRelatives,
   initialShownCount,
   newHandles,
   nextShownCount,
-  publicImageSrc,
-  relatednessText,
+  relativeCardView,
   relativesUrl,
-  sharedDnaPercent,
   SHOW_MORE_DELAY_MS,
-  topBreedText,
-  type RelativePet,
+  type RelativeCardView,
+  type RelativesPreview,
   type RelativesResponse,
   type RelativesWidgetProps,
 } from './rules';
 
 type Load = { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'loaded'; response: RelativesResponse };
 
-function RelativeCard({ pet, isNew }: { pet: RelativePet; isNew: boolean }) {
-  const category = pet.relatednessCategory;
-  const breed = topBreedText(pet);
+function RelativeCard({ card }: { card: RelativeCardView }) {
+  // Same markup as views/members/results/partials/relative-card.ejs, which renders the first page on the server.
   return (
-    <li className="relative-card" data-handle={pet.handle}>
-      <RelatednessGauge percent={sharedDnaPercent(pet.displayRelatedness)} color={category.color} label={relatednessText(pet.displayRelatedness)} />
-      <a className="relative-card__picture" href={dogProfileHref(pet.handle)} tabIndex={-1} aria-hidden="true">
-        {pet.hasPublicImage ? <img src={publicImageSrc(pet.handle)} alt="" loading="lazy" width={56} height={56} /> : <span className="relative-card__initial">{avatarInitial(pet.displayName)}</span>}
+    <li className="relative-card" data-handle={card.handle}>
+      <RelatednessGauge percent={card.sharedPercent} height={card.gaugeHeight} color={card.category.color} label={card.relatedness} />
+      <a className="relative-card__picture" href={card.profileHref} tabIndex={-1} aria-hidden="true">
+        {card.imageSrc ? <img src={card.imageSrc} alt="" loading="lazy" width={56} height={56} /> : <span className="relative-card__initial">{card.initial}</span>}
       </a>
       <div className="relative-card__body">
         <p className="relative-card__name">
-          <a href={dogProfileHref(pet.handle)}>{pet.displayName}</a>
-          {isNew && <span className="relative-card__new">{RELATIVES_NEW}</span>}
+          <a href={card.profileHref}>{card.displayName}</a>
+          {card.isNew && <span className="relative-card__new">{RELATIVES_NEW}</span>}
         </p>
-        {pet.breedDisplayName && <p className="relative-card__breed">{pet.breedDisplayName}</p>}
-        {breed && breed !== pet.breedDisplayName && <p className="relative-card__top-breed">{breed}</p>}
+        {card.breedDisplayName && <p className="relative-card__breed">{card.breedDisplayName}</p>}
+        {card.topBreed && <p className="relative-card__top-breed">{card.topBreed}</p>}
         <p className="relative-card__relatedness">
-          <span className="relative-card__category" style={{ borderColor: category.color }} title={category.explanation}>
-            {category.label}
+          <span className="relative-card__category" style={{ borderColor: card.category.color }} title={card.category.explanation}>
+            {card.category.label}
           </span>{' '}
-          {relatednessText(pet.displayRelatedness)}
+          {card.relatedness}
         </p>
-        <p className="relative-card__explanation">{category.explanation}</p>
+        <p className="relative-card__explanation">{card.category.explanation}</p>
       </div>
-      <a className="button button--secondary relative-card__chat" href={chatHref(pet.handle)}>
+      <a className="button button--secondary relative-card__chat" href={card.chatHref}>
         {RELATIVES_CHAT}
       </a>
     </li>
   );
 }
 
+/** Before the list arrives: the first page the server rendered, so nothing jumps. */
+function Preview({ preview }: { preview: RelativesPreview }) {
+  return (
+    <div className="relatives" data-total={preview.total}>
+      {preview.warning && (
+        <p className="relatives__warning" role="note">
+          {preview.warning}
+        </p>
+      )}
+      <ol className="relatives__list">
+        {preview.cards.map((card) => (
+          <RelativeCard key={card.handle} card={card} />
+        ))}
+      </ol>
+      <p className="relatives__loading" role="status">
+        {RELATIVES_LOADING}
+      </p>
+    </div>
+  );
+}
+
 /** The relatives list (spec 2 §4): 5 at a time, closest first, with the close-family warning. */
-export function Relatives({ petNum }: RelativesWidgetProps) {
+export function Relatives({ petNum, preview }: RelativesWidgetProps) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [shown, setShown] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -94,6 +109,7 @@ export function Relatives({ petNum }: RelativesWidgetProps) {
   // A failed call is reported by the widget's error boundary, and the widget renders nothing.
   if (load.state === 'failed') throw load.error;
   if (load.state === 'loading') {
+    if (preview) return <Preview preview={preview} />;
     return (
       <p className="relatives__loading" role="status">
         {RELATIVES_LOADING}
@@ -124,7 +140,7 @@ export function Relatives({ petNum }: RelativesWidgetProps) {
       )}
       <ol className="relatives__list" aria-live="polite">
         {relatedPets.slice(0, shown).map((pet) => (
-          <RelativeCard key={pet.handle} pet={pet} isNew={fresh.has(pet.handle)} />
+          <RelativeCard key={pet.handle} card={relativeCardView(pet, fresh.has(pet.handle))} />
         ))}
       </ol>
       {hasMoreRelatives(shown, relatedPets.length) && (

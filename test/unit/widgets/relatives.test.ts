@@ -13,6 +13,7 @@ import {
   nextShownCount,
   parseRelativesProps,
   relatednessText,
+  relativesPreview,
   RELATIVES_PAGE_SIZE,
   sharedDnaPercent,
   SHOW_MORE_DELAY_MS,
@@ -137,6 +138,29 @@ describe('relatives rules', () => {
       expect(() => checkRelativesResponse({ relatedPets: [] })).to.throw();
       expect(() => checkRelativesResponse({ error: 'Not Authorized' })).to.throw();
       expect(() => checkRelativesResponse({ relatedPets: [{ handle: 'x' }], newRelatedPets: [] })).to.throw();
+    });
+  });
+
+  describe('the first page the server renders', () => {
+    it('shows the closest five of seven as cards, counts all seven and warns on the whole list', () => {
+      const list = Array.from({ length: 7 }, (_, i) => ({ ...relative(`dog-${i}`, i < 5 ? 'closeFamily' : 'distantRelative'), isNew: i === 0 }));
+      const preview = relativesPreview(list);
+      expect(preview.total).to.equal(7);
+      expect(preview.cards.map((c) => c.handle)).to.deep.equal(['dog-0', 'dog-1', 'dog-2', 'dog-3', 'dog-4']);
+      expect(preview.warning).to.equal(closeFamilyWarning(list));
+      expect(preview.cards[0]).to.deep.include({ isNew: true, profileHref: '/dog/dog-0', chatHref: '/members/chat?to=dog-0', imageSrc: null, initial: 'D', relatedness: 'Shares 3.1% of DNA', sharedPercent: 3.1 });
+      expect(preview.cards[0].topBreed).to.equal('100% Beagle');
+      expect(preview.cards[1].isNew).to.equal(false);
+    });
+
+    it('has no cards and no warning for a dog without relatives', () => {
+      expect(relativesPreview([])).to.deep.equal({ cards: [], total: 0, warning: null });
+    });
+
+    it('passes the preview through the widget props, and ignores a malformed one', () => {
+      const preview = relativesPreview([{ ...relative('a'), isNew: false }]);
+      expect(parseRelativesProps({ petNum: 3, preview })).to.deep.equal({ petNum: 3, preview });
+      expect(parseRelativesProps({ petNum: 3, preview: 'x' })).to.deep.equal({ petNum: 3 });
     });
   });
 });
