@@ -147,7 +147,7 @@ describe('chat in the browser', function () {
   it('blocks with confirmation, refuses sending on both sides, and unblocks', async () => {
     const conversationId = Number(await newbie.page.locator('.chat-list__item.is-active').getAttribute('data-conversation-id'));
     await parent.page.click('.chat-block');
-    await parent.page.locator('[role="dialog"]', { hasText: 'Block Nia Newbie?' }).waitFor();
+    await parent.page.locator('dialog[open]', { hasText: 'Block Nia Newbie?' }).waitFor();
     await parent.page.click('.chat-modal__confirm');
     await parent.page.locator('.chat-pane__blocked', { hasText: CHAT_BLOCKED_NOTICE }).waitFor(LIVE);
     expect(await compose(parent).count()).to.equal(0);

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { CHAT_BLOCK_CONFIRM } from '../../server/shared/messages';
+import { Modal } from '../genetic-stats/Modal';
 
 export interface BlockDialogProps {
   name: string;
@@ -7,7 +8,10 @@ export interface BlockDialogProps {
   onClose: () => void;
 }
 
-/** The block-user modal (spec 1 §2); it closes once only (spec 1 §4). */
+/**
+ * The block-user modal (spec 1 §2) on the shared modal <dialog>: focus moves in and stays there,
+ * Escape or Cancel closes it, focus returns to the Block button; it closes once only (spec 1 §4).
+ */
 export function BlockDialog({ name, onConfirm, onClose }: BlockDialogProps) {
   const closed = useRef(false);
   const closeWith = (action: () => void) => () => {
@@ -16,19 +20,16 @@ export function BlockDialog({ name, onConfirm, onClose }: BlockDialogProps) {
     action();
   };
   return (
-    <div className="chat-modal" role="dialog" aria-modal="true" aria-labelledby="chat-block-title">
-      <div className="chat-modal__box">
-        <h2 id="chat-block-title">Block user</h2>
-        <p>{CHAT_BLOCK_CONFIRM.replace('{name}', name)}</p>
-        <div className="chat-modal__actions">
-          <button type="button" className="button chat-modal__confirm" onClick={closeWith(onConfirm)}>
-            Block
-          </button>
-          <button type="button" className="button button--secondary chat-modal__cancel" onClick={closeWith(onClose)}>
-            Cancel
-          </button>
-        </div>
+    <Modal id="chat-block" title="Block user" onClose={closeWith(onClose)}>
+      <p>{CHAT_BLOCK_CONFIRM.replace('{name}', name)}</p>
+      <div className="chat-modal__actions">
+        <button type="button" className="button chat-modal__confirm" onClick={closeWith(onConfirm)}>
+          Block
+        </button>
+        <button type="button" className="button button--secondary chat-modal__cancel" onClick={closeWith(onClose)}>
+          Cancel
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -62,7 +62,7 @@ export function EditLocations({ petNum, petUuid, mapsApiKey, reload = () => wind
                 {saved?.businessType && <span className="locations__business"> ({BUSINESS_TYPE_LABELS[saved.businessType as BusinessType] ?? saved.businessType})</span>}
                 {isEditable && (
                   <span className="locations__actions">
-                    <button type="button" className="button button--secondary button--small" aria-label={`Edit: ${locationHeading(type, name)}`} onClick={() => setEditing(type)}>
+                    <button type="button" className="button button--secondary button--small" aria-haspopup="dialog" aria-label={`Edit: ${locationHeading(type, name)}`} onClick={() => setEditing(type)}>
                       Edit
                     </button>
                     {saved && (

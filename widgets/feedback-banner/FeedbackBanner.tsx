@@ -35,10 +35,10 @@ export function FeedbackBanner(props: FeedbackBannerProps) {
     <aside className="feedback-banner" aria-label="Feedback">
       <p className="feedback-banner__question">{FEEDBACK_QUESTION}</p>
       <div className="feedback-banner__answers">
-        <button type="button" className="feedback-banner__answer" data-answer="yes" onClick={() => setAnswer(true)}>
+        <button type="button" className="feedback-banner__answer" data-answer="yes" aria-haspopup="dialog" onClick={() => setAnswer(true)}>
           {FEEDBACK_YES}
         </button>
-        <button type="button" className="feedback-banner__answer" data-answer="no" onClick={() => setAnswer(false)}>
+        <button type="button" className="feedback-banner__answer" data-answer="no" aria-haspopup="dialog" onClick={() => setAnswer(false)}>
           {FEEDBACK_NO}
         </button>
       </div>

@@ -10,6 +10,7 @@ import {
   type FeedbackAnswer,
 } from '../../server/feedback/rules';
 import { canSubmit, type SubmitState } from './rules';
+import { keepTabInside } from '../shared/focus-trap';
 
 export interface FeedbackDialogProps {
   isHelpful: boolean;
@@ -33,9 +34,12 @@ export function FeedbackDialog({ isHelpful, onSubmit, onClose }: FeedbackDialogP
 
   useEffect(() => {
     const element = dialog.current;
+    const opener = element?.ownerDocument.activeElement as HTMLElement | null;
     if (element && !element.open) element.showModal();
     return () => {
       if (element?.open) element.close();
+      // The dialog leaves the page with this effect; focus goes back to the answer that opened it.
+      if (opener && opener.isConnected) opener.focus();
     };
   }, []);
 
@@ -69,6 +73,7 @@ export function FeedbackDialog({ isHelpful, onSubmit, onClose }: FeedbackDialogP
         close();
       }}
       onClose={close}
+      onKeyDown={(event) => keepTabInside(event, event.currentTarget)}
       onClick={(event) => {
         if (event.target === event.currentTarget) close();
       }}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { closeOnce } from './close-once';
+import { keepTabInside } from '../shared/focus-trap';
 
 export interface ModalProps {
   id: string;
@@ -10,7 +11,7 @@ export interface ModalProps {
 
 /**
  * An explanatory modal on the native <dialog>: showModal() makes the page behind inert and moves
- * focus into the dialog, Escape closes it, and focus returns to what opened it. It is shown while
+ * focus into the dialog, Tab stays inside it, Escape closes it, and focus returns to what opened it. It is shown while
  * mounted; every way of closing goes through one closeOnce, so handlers never run twice.
  */
 export function Modal({ id, title, onClose, children }: ModalProps) {
@@ -44,6 +45,7 @@ export function Modal({ id, title, onClose, children }: ModalProps) {
       className="results-modal"
       aria-labelledby={`${id}-title`}
       onClose={() => once.close()}
+      onKeyDown={(event) => keepTabInside(event, event.currentTarget)}
       onCancel={(event) => {
         // Escape: close through the same path as the button.
         event.preventDefault();

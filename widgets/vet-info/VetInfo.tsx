@@ -60,11 +60,11 @@ export function VetInfo({ petNum, petUuid, mapsApiKey, reload = () => window.loc
       </dl>
       {isEditable && (
         <p className="vet-info__actions">
-          <button type="button" className="button button--secondary button--small" onClick={() => setOpen('edit')}>
+          <button type="button" className="button button--secondary button--small" aria-haspopup="dialog" onClick={() => setOpen('edit')}>
             Edit veterinary information
           </button>
           {practice && (
-            <button type="button" className="button button--small" onClick={() => setOpen('reset')}>
+            <button type="button" className="button button--small" aria-haspopup="dialog" onClick={() => setOpen('reset')}>
               {RESET_TITLE}
             </button>
           )}

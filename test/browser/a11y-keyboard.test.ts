@@ -1,0 +1,88 @@
+// Keyboard use of every modal (issue 20 item 4): opened from the keyboard, focus moves into the
+// dialog and Tab / Shift+Tab stay inside it, Escape closes it and focus returns to its opener.
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { DEMO_ACCOUNTS } from '../support/demo.js';
+import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
+import { testDb } from '../support/database.js';
+
+const focusIsInDialog = (page: Page) => page.evaluate(() => document.activeElement?.closest('dialog[open]') != null);
+
+async function expectKeyboardModal(page: Page, opener: Locator, name: string): Promise<void> {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.locator('dialog[open]');
+  await dialog.waitFor();
+  expect(await focusIsInDialog(page), `${name}: focus moves in`).to.equal(true);
+  const controls = await dialog.evaluate((el) => el.querySelectorAll('a[href], button:not([disabled]), input:not([disabled]), select, textarea, summary').length);
+  for (let i = 0; i < controls + 2; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusIsInDialog(page), `${name}: Tab ${i + 1} of ${controls + 2}`).to.equal(true);
+  }
+  for (let i = 0; i < controls + 2; i++) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusIsInDialog(page), `${name}: Shift+Tab ${i + 1}`).to.equal(true);
+  }
+  // Escape from a control that is not a text field (a text field may use Escape itself).
+  await dialog.locator('button').first().focus();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.querySelector('dialog[open]') === null);
+  expect(await opener.evaluate((el) => el === document.activeElement), `${name}: focus returns to the opener`).to.equal(true);
+}
+
+describe('keyboard use of modals', function () {
+  this.timeout(300_000);
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let site: Awaited<ReturnType<typeof serve>>;
+  let biscuit: number;
+
+  before(async () => {
+    site = await serve(await demoPopulation());
+    biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
+    browser = await launchChromium();
+    context = await newContext(browser);
+    page = await context.newPage();
+    page.on('pageerror', (error) => console.error('page error:', error));
+    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('the genetic stats explanations on the summary page', async () => {
+    await page.goto(`${site.origin}/members/results/summary?i=${biscuit}`);
+    const openers = page.locator('[data-widget="genetic-stats"] [aria-haspopup="dialog"]');
+    await openers.first().waitFor();
+    const count = await openers.count();
+    expect(count).to.be.greaterThan(1);
+    for (let i = 0; i < count; i++) await expectKeyboardModal(page, openers.nth(i), `genetic stats ${i}`);
+  });
+
+  it('every settings, location and vet information modal of the about page', async () => {
+    await page.goto(`${site.origin}/members/pet/about/${biscuit}`);
+    await page.locator('[data-open-setting]').first().waitFor();
+    await page.locator('[data-widget="vet-info"] [aria-haspopup="dialog"]').first().waitFor();
+    const openers = page.locator('[aria-haspopup="dialog"]');
+    const count = await openers.count();
+    expect(count).to.be.greaterThan(8);
+    for (let i = 0; i < count; i++) {
+      const name = (await openers.nth(i).getAttribute('data-open-setting')) ?? (await openers.nth(i).innerText());
+      await expectKeyboardModal(page, openers.nth(i), name);
+    }
+  });
+
+  it('the feedback dialog of a results page', async () => {
+    const db = await testDb();
+    await db('feedback').del();
+    await page.goto(`${site.origin}/members/results/health?i=${biscuit}`);
+    const answer = page.locator('.feedback-banner__answer[data-answer="yes"]');
+    await answer.waitFor();
+    await expectKeyboardModal(page, answer, 'feedback');
+  });
+});
