@@ -1,0 +1,27 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+export interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+export interface PageViolations {
+  role: string;
+  path: string;
+  violations: Violation[];
+}
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe-core's serious and critical WCAG 2.1 A/AA violations on the page as it stands. */
+export async function seriousViolations(page: Page, include?: string): Promise<Violation[]> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_AA);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((node) => node.target.join(' ')) }));
+}
