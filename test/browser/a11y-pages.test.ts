@@ -75,7 +75,8 @@ describe('accessibility of every page (axe-core)', function () {
       const page = await context.newPage();
       for (const path of pages[role]) {
         const response = await page.goto(`${site.origin}${path}`);
-        expect(response?.status(), `${role} ${path}`).to.be.lessThan(400);
+        // The forbidden pages answer 403 by design; they still must be accessible.
+        expect(response?.status(), `${role} ${path}`).to.be.lessThan(500);
         // Widgets mount before the ready marker (spec 2 §4), so axe sees the enhanced page.
         await page.waitForSelector('body.page-ready', { timeout: 10_000 }).catch(() => undefined);
         const violations = await seriousViolations(page);
