@@ -1,0 +1,63 @@
+// The relatives page renders its first five relatives on the server (issue 20 item 5).
+import { expect } from 'chai';
+import type { Express } from 'express';
+import { testDb } from '../../support/database.js';
+import { signInAsDemo } from '../../support/demo.js';
+import { relativesOf } from '../../../server/relatives/queries.js';
+import { demoPopulation, ownedPetNum } from './population.js';
+
+const cardHandles = (html: string) => [...html.matchAll(/<li class="relative-card" data-handle="([^"]+)">/g)].map((m) => m[1]);
+
+describe('relatives page rendered on the server', function () {
+  this.timeout(180_000);
+  let app: Express;
+  let biscuit: number;
+
+  before(async () => {
+    app = await demoPopulation();
+    biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
+  });
+
+  it('lists the closest five as cards, with the whole count and the widget marker carrying them', async () => {
+    const relatives = await relativesOf(await testDb(), biscuit);
+    expect(relatives.length).to.be.greaterThan(0);
+    const agent = await signInAsDemo(app, 'parent');
+    const html = (await agent.get(`/members/results/relatives?i=${biscuit}`).expect(200)).text;
+    expect(cardHandles(html)).to.deep.equal(relatives.slice(0, 5).map((r) => r.handle));
+    expect(html).to.include(`data-total="${relatives.length}"`);
+    expect(html).to.include('data-widget="relatives"');
+    expect(html).to.include('&#34;preview&#34;').and.include(`/dog/${relatives[0].handle}`);
+    expect(html).to.not.include('Loading relatives');
+  });
+
+  it('leaves the new marks for the widget to clear: rendering the page changes nothing', async () => {
+    const db = await testDb();
+    await db('relatives').where('pet_num_a', biscuit).update({ is_new_for_a: true });
+    await db('relatives').where('pet_num_b', biscuit).update({ is_new_for_b: true });
+    const agent = await signInAsDemo(app, 'parent');
+    const html = (await agent.get(`/members/results/relatives?i=${biscuit}`).expect(200)).text;
+    expect(html).to.include('relative-card__new');
+    expect((await relativesOf(db, biscuit)).every((r) => r.isNew)).to.equal(true);
+  });
+
+  it("shows another owner's dog's relatives to nobody else: 404 'Not Authorized' and no card", async () => {
+    const agent = await signInAsDemo(app, 'newbie');
+    const refused = await agent.get(`/members/results/relatives?i=${biscuit}`);
+    expect(refused.status).to.equal(404);
+    expect(refused.text).to.include('Not Authorized');
+    expect(cardHandles(refused.text)).to.deep.equal([]);
+  });
+
+  it('shows no list when the relative finder is off', async () => {
+    const db = await testDb();
+    await db('pets').where({ pet_num: biscuit }).update({ show_relative_finder: false });
+    try {
+      const agent = await signInAsDemo(app, 'parent');
+      const html = (await agent.get(`/members/results/relatives?i=${biscuit}`)).text;
+      expect(cardHandles(html)).to.deep.equal([]);
+      expect(html).to.not.include('data-widget="relatives"');
+    } finally {
+      await db('pets').where({ pet_num: biscuit }).update({ show_relative_finder: true });
+    }
+  });
+});
