@@ -134,12 +134,13 @@ function errorsOf(result: Result): number {
   return result.errors + result.non2xx;
 }
 
-async function demoPetNum(databaseUrl: string): Promise<number> {
+/** The demo dog Biscuit: its pet number and the handle of its public profile. */
+async function demoDog(databaseUrl: string): Promise<{ petNum: number; handle: string }> {
   const database = await openDatabase({ databaseUrl });
   try {
-    const row = await database.db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').join('users', 'users.id', 'pet_owners.user_id').where({ 'users.email': DEMO_ACCOUNTS.parent.email, 'pets.name': 'Biscuit' }).first('pets.pet_num');
+    const row = await database.db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').join('users', 'users.id', 'pet_owners.user_id').where({ 'users.email': DEMO_ACCOUNTS.parent.email, 'pets.name': 'Biscuit' }).first('pets.pet_num', 'pets.handle');
     if (!row) throw new Error('the demo dog Biscuit is missing');
-    return Number(row.pet_num);
+    return { petNum: Number(row.pet_num), handle: String(row.handle) };
   } finally {
     await database.close();
   }
@@ -152,7 +153,7 @@ export async function benchWeb(databaseUrl: string | undefined): Promise<string[
   let app = await startApp(databaseUrl, 1);
   try {
     const cookie = await signInCookie(app.base);
-    const petNum = await demoPetNum(databaseUrl);
+    const { petNum, handle } = await demoDog(databaseUrl);
     const pages: { label: string; path: string; signedIn: boolean; budget: number }[] = [
       { label: 'members page', path: '/members', signedIn: true, budget: 0.25 },
       { label: 'results summary', path: `/members/results/summary?i=${petNum}`, signedIn: true, budget: 0.15 },
@@ -161,7 +162,7 @@ export async function benchWeb(databaseUrl: string | undefined): Promise<string[
       { label: 'traits', path: `/members/results/traits?i=${petNum}`, signedIn: true, budget: 0.15 },
       { label: 'relatives', path: `/members/results/relatives?i=${petNum}`, signedIn: true, budget: 0.15 },
       { label: 'public page (anonymous)', path: '/help', signedIn: false, budget: 0.3 },
-      { label: 'public dog profile (anonymous)', path: '/dog/biscuit', signedIn: false, budget: 0.3 },
+      { label: 'public dog profile (anonymous)', path: `/dog/${handle}`, signedIn: false, budget: 0.3 },
     ];
     // Warm-up: view caches, query plans, the pool's connections.
     for (const page of pages) await measure(`${app.base}${page.path}`, { duration: 2, headers: page.signedIn ? { cookie } : {} });
