@@ -195,7 +195,7 @@ export async function benchWeb(databaseUrl: string | undefined): Promise<string[
       await new Promise((resolve) => setTimeout(resolve, 5000));
       lines.push(
         `  load: ${LOAD_USERS} signed-in users for ${LOAD_SECONDS} s on ${path.replace(/\?.*/, '')}: ${result.requests.total} requests, ` +
-          `${errors} errors (must be 0): ${verdict(errors === 0)}; ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+          `${errors} errors (must be 0): ${result.requests.total === 0 ? 'NOT MEASURED (no answer within the run)' : verdict(errors === 0)}; ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
       );
     }
 
