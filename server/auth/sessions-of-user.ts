@@ -8,5 +8,7 @@ import type { Db } from '../db/index.js';
 export async function endOtherSessions(db: Db, userId: number, exceptSessionId?: string): Promise<number> {
   const query = db('sessions').where((where) => where.where('user_id', userId).orWhere('impersonator_id', userId));
   if (exceptSessionId) query.whereNot('sid', exceptSessionId);
-  return query.delete();
+  // The ended rows' ids, not the driver's affected-row count, which PGlite does not report through knex.
+  const ended = await query.delete().returning('sid');
+  return ended.length;
 }
