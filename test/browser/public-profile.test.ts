@@ -1,0 +1,95 @@
+// Issue 11: a signed-out visitor reads a public dog profile in Chromium, compares mixes and copies the link.
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, newContext, serve } from '../support/browser.js';
+import { testDb } from '../support/database.js';
+import { demoPopulation } from '../integration/results/population.js';
+import { COPY_LINK, LINK_COPIED } from '../../server/shared/startup-messages.js';
+import { MIX_COMPARISON_ERROR } from '../../server/shared/messages.js';
+
+describe('a public dog profile in the browser', function () {
+  this.timeout(180_000);
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let site: Awaited<ReturnType<typeof serve>>;
+  let other: string;
+
+  before(async () => {
+    site = await serve(await demoPopulation());
+    const db = await testDb();
+    other = (await db('pets').join('breed_mix_summaries', 'breed_mix_summaries.pet_num', 'pets.pet_num').where({ 'pets.privacy': 'public', 'pets.is_hidden': false }).whereNot('pets.handle', 'biscuit').first('pets.handle')).handle;
+    browser = await launchChromium();
+    context = await newContext(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
+    page = await context.newPage();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('compares Biscuit’s mix with another dog in place, and says so when the other dog cannot be shown', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${site.origin}/dog/biscuit`);
+    expect(await page.locator('h1').first().innerText()).to.equal('Biscuit');
+    expect(await page.locator('svg.breed-wheel circle.breed-wheel__segment').count()).to.be.greaterThan(0);
+    await page.waitForSelector('[data-widget="public-profile"][data-widget-mounted], body[data-ready], body');
+    expect(await page.locator('[data-mix-comparison]').isHidden()).to.equal(true);
+
+    await page.fill('#compareMix', other);
+    const before = page.url();
+    await page.click('form[data-mix-comparison-form] button[type="submit"]');
+    await page.waitForSelector('[data-mix-comparison-result] table');
+    expect(page.url()).to.not.equal(before); // the address now names the comparison, the page did not reload
+    expect(await page.locator('[data-mix-comparison-result] h3').innerText()).to.match(/^Biscuit and .+ share \d+\.\d% of their breed mix$/);
+    expect(await page.locator('[data-mix-comparison-result] tbody tr').count()).to.be.greaterThan(0);
+
+    await page.fill('#compareMix', 'no-such-dog-here');
+    await page.click('form[data-mix-comparison-form] button[type="submit"]');
+    await page.waitForFunction((text) => document.querySelector('[data-mix-comparison]')?.textContent?.includes(text), MIX_COMPARISON_ERROR);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('shows the comparison without scripts too, from ?compareMix=', async () => {
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await plain.newPage();
+    await noScript.goto(`${site.origin}/dog/biscuit?compareMix=${other}`);
+    expect(await noScript.locator('[data-mix-comparison-result] table').count()).to.equal(1);
+    await plain.close();
+  });
+
+  it("copies the profile's address, reads 'Link Copied' for 3 s, then 'Copy Link'", async () => {
+    // The page's clock stands still, so the 3 s are counted exactly whatever the machine is doing.
+    await page.clock.install({ time: new Date('2026-11-24T12:00:00Z') });
+    await page.goto(`${site.origin}/dog/biscuit`);
+    await page.clock.pauseAt(new Date('2026-11-24T12:00:10Z'));
+    const button = page.locator('button[data-copy-link]');
+    const label = async () => (await button.innerText()).trim();
+    await button.click();
+    for (let i = 0; i < 100 && (await label()) !== LINK_COPIED; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await label()).to.equal(LINK_COPIED);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal('http://localhost:3000/dog/biscuit');
+    await page.clock.runFor(2_900);
+    expect(await label()).to.equal(LINK_COPIED);
+    await page.clock.runFor(200);
+    expect(await label()).to.equal(COPY_LINK);
+  });
+
+  it('opens the share links in a 555 × 810 window', async () => {
+    await page.goto(`${site.origin}/dog/biscuit`);
+    await page.evaluate(() => {
+      (window as unknown as { opened: string[] }).opened = [];
+      window.open = ((url: string, _name: string, features: string) => {
+        (window as unknown as { opened: string[] }).opened.push(`${url} ${features}`);
+        return null;
+      }) as typeof window.open;
+    });
+    await page.click('a[data-share-window] >> nth=0');
+    const opened = await page.evaluate(() => (window as unknown as { opened: string[] }).opened);
+    expect(opened).to.have.length(1);
+    expect(opened[0]).to.match(/^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=http%3A%2F%2Flocalhost%3A3000%2Fdog%2Fbiscuit width=555,height=810/);
+  });
+});
