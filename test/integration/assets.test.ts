@@ -26,7 +26,7 @@ describe('built assets', () => {
     const page = await request(await testApp()).get('/help').expect(200);
     expect(manifest['startup.js']).to.match(/^startup-[A-Z2-7]{8}\.js$/);
     expect(manifest['css/site.css']).to.match(/^site-[A-Z2-7]{8}\.css$/);
-    expect(page.text).to.include(`<script type="module" src="/static/build/${manifest['startup.js']}"></script>`);
+    expect(page.text).to.match(new RegExp(`<script type="module" src="/static/build/${manifest['startup.js']}"( nonce="[^"]+")?></script>`));
     expect(page.text).to.include(`<link rel="stylesheet" href="/static/build/${manifest['css/site.css']}">`);
   });
 

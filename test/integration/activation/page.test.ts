@@ -101,7 +101,8 @@ describe('the /members/activate page', function () {
     const impersonateToken = await csrfToken(subadmin, '/cs/impersonate');
     await subadmin.post('/cs/impersonate').type('form').send({ email: DEMO_ACCOUNTS.newbie.email, _csrf: impersonateToken }).expect(302);
     const refused = await post(subadmin, 'code', { boxKeyOrSwabCode: 'EM-DEMO-0001' });
-    expect(refused.status).to.equal(403);
+    expect(refused.status).to.equal(303);
+    expect(refused.headers.location).to.equal('/members/forbidden/read-only-account');
     expect(await db('kit_activations').count('* as c')).to.deep.equal([{ c: 0 }]);
   });
 

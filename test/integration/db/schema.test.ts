@@ -44,6 +44,8 @@ const EXPECTED_TABLES = [
   'kit_activations', 'activation_code_attempts',
   // 2026112405 password reset
   'password_reset_tokens', 'password_reset_requests',
+  // 2026112407 public profiles
+  'profile_view_visitors',
 ];
 
 async function tableNames(db: Knex): Promise<string[]> {
