@@ -25,7 +25,7 @@ describe('accessibility of every page (axe-core)', function () {
     const nova = await awaitingPetNum();
     const results = (petNum: number) => RESULTS_PAGES.map((name) => `/members/results/${name}?i=${petNum}`);
     pages = {
-      anonymous: ['/', '/login', '/signup', '/help', '/contact', '/vets', '/breeders'],
+      anonymous: ['/', '/login', '/signup', '/help', '/contact', '/vets', '/breeders', '/dog/biscuit', '/dog/maple', '/forgot-password'],
       parent: [
         '/members',
         '/members/messages',
@@ -36,6 +36,9 @@ describe('accessibility of every page (axe-core)', function () {
         `/members/pet/about/${biscuit}`,
         `/members/nutrition?i=${biscuit}`,
         '/members/forbidden/read-only-account',
+        '/dog/biscuit?compareMix=maple',
+        '/dog/maple',
+        '/related/biscuit/maple',
         '/members/forbidden/shared-pet-operation-no-permission',
         ...results(biscuit),
         `/members/results/summary?i=${maple}`,
@@ -50,7 +53,7 @@ describe('accessibility of every page (axe-core)', function () {
         `/members/results/health?i=${nova}`,
       ],
       vet: ['/members', '/members/shopify/vet', `/members/results/summary?i=${biscuit}`, `/members/results/health?i=${biscuit}`, `/members/results/breed-and-ancestry?i=${biscuit}`],
-      admin: ['/members', '/admin', '/admin/lab', '/cs/impersonate', `/members/results/traits?i=${biscuit}`],
+      admin: ['/members', '/admin', '/admin/lab', '/admin/outbox', '/cs/impersonate', `/members/results/traits?i=${biscuit}`],
       subadmin: ['/members', '/cs/impersonate'],
       newbie: ['/members', '/members/activate'],
     };
