@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
 import request from 'supertest';
-import { testDb } from '../../support/database.js';
+import { resetDatabase, testDb } from '../../support/database.js';
 import { csrfToken, graphql, signIn, testApp, type Agent } from '../../support/app.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
 import { mainText } from '../results/population.js';
@@ -68,6 +68,7 @@ describe('account settings page and e-mail preferences', function () {
   }
 
   before(async () => {
+    await resetDatabase(await testDb()); // every file starts from the migrated, empty database
     app = await testApp();
   });
 

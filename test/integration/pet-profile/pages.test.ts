@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Express } from 'express';
 import request from 'supertest';
 import { csrfToken, testApp } from '../../support/app.js';
-import { testDb } from '../../support/database.js';
+import { resetDatabase, testDb } from '../../support/database.js';
 import { NOT_AUTHORIZED } from '../../../server/shared/messages.js';
 import { HANDLE_CHARACTERS, HANDLE_LENGTH, NAME_REQUIRED } from '../../../server/pet-profile/rules.js';
 import { mainText } from '../results/population.js';
@@ -17,6 +17,7 @@ describe('pet profile: about page, data feed, handle check, add a dog', function
   let people: ProfilePeople;
 
   before(async () => {
+    await resetDatabase(await testDb()); // every file starts from the migrated, empty database
     app = await testApp();
     people = await profilePeople(app, { sex: 'f', dateOfBirth: '2020-03-04' });
   });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
 import { testApp } from '../../support/app.js';
-import { testDb } from '../../support/database.js';
+import { resetDatabase, testDb } from '../../support/database.js';
 import { NOT_AUTHORIZED, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
 import { NAME_REQUIRED, PRIVACY_INVALID, VET_CONSENT_REQUIRED } from '../../../server/pet-profile/rules.js';
 import { LOCATION_INVALID } from '../../../server/pet-profile/locations.js';
@@ -32,6 +32,7 @@ describe('pet profile: add, delete, privacy, locations, vet and data settings', 
   let people: ProfilePeople;
 
   before(async () => {
+    await resetDatabase(await testDb()); // every file starts from the migrated, empty database
     app = await testApp();
     people = await profilePeople(app);
   });

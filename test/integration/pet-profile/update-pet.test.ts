@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
 import { testApp } from '../../support/app.js';
-import { testDb } from '../../support/database.js';
+import { resetDatabase, testDb } from '../../support/database.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
 import {
   ADOPTION_BEFORE_BIRTH,
@@ -35,6 +35,7 @@ describe('pet profile: updatePet', function () {
   let organization: { id: number; name: string };
 
   before(async () => {
+    await resetDatabase(await testDb()); // every file starts from the migrated, empty database
     app = await testApp();
     people = await profilePeople(app);
     const db = await testDb();
