@@ -74,9 +74,10 @@ export async function updateSurvey(db: Db, id: number, changes: SurveyChanges): 
 
 export async function addSurveyCategory(db: Db, input: NewSurveyCategory): Promise<SurveyCategory> {
   return db.transaction(async (trx) => {
-    if (await trx('survey_categories').where({ category: input.category }).first('id')) throw new SurveyWriteRefused('category exists');
-    const [{ id }] = await trx('survey_categories').insert({ category: input.category, subtitle: input.subtitle, priority: input.priority }).returning('id');
-    return (await findSurveyCategory(trx, id))!;
+    // One statement decides, so two admins adding the same category at once get a refusal, not a 500.
+    const inserted = await trx('survey_categories').insert({ category: input.category, subtitle: input.subtitle, priority: input.priority }).onConflict('category').ignore().returning('id');
+    if (inserted.length === 0) throw new SurveyWriteRefused('category exists');
+    return (await findSurveyCategory(trx, inserted[0].id))!;
   });
 }
 
