@@ -14,7 +14,8 @@ import { buildShell, shellContext } from './shell/context.js';
 import { impersonationRoutes } from './impersonation/routes.js';
 import { guardImpersonatedWrites } from './impersonation/guard.js';
 import { graphqlRoute, refuseBatches } from './graphql/route.js';
-import { adminPageRoutes, memberPageRoutes, publicPageRoutes } from './pages/routes.js';
+import { memberPageRoutes, publicPageRoutes } from './pages/routes.js';
+import { adminRoutes } from './admin/routes.js';
 import { publicProfileRoutes } from './public-profile/routes.js';
 import { resultsRoutes } from './pages/results-routes.js';
 import { nutritionRoutes } from './nutrition/routes.js';
@@ -99,7 +100,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(contentPageRoutes(settings));
   app.use(publicPageRoutes());
   app.use(publicProfileRoutes(db, settings));
-  app.use(adminPageRoutes());
+  app.use(adminRoutes(db));
   app.use(labAdminRoutes(db, settings));
   app.use(outboxAdminRoutes(db));
   app.use('/members', chatRoutes(db, chatEvents));

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { Db } from '../db/index.js';
-import { HttpError, requireAdmin, requireUser, signedInUser } from '../auth/guards.js';
+import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
 import { listOwnedPets } from '../pets/list.js';
 import { NOT_AUTHORIZED } from '../shared/messages.js';
 
@@ -42,10 +42,5 @@ export function memberPageRoutes(db: Db): Router {
   return router;
 }
 
-export function adminPageRoutes(): Router {
-  const router = Router();
-  router.get('/admin', requireAdmin, plainPage('Admin', 'Search pets and users, manage surveys and the outbox.'));
-  return router;
-}
 
 export { requireUser };

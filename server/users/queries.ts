@@ -10,6 +10,8 @@ export interface User {
   isVet: boolean;
   isAdmin: boolean;
   isStaff: boolean;
+  /** Staff permission to scan kits for shipping (issue 16), granted by admins. */
+  canScanKits: boolean;
   canImpersonateAsSubAdmin: boolean;
   showMatchMaker: boolean;
   isReadOnly: boolean;
@@ -31,6 +33,7 @@ export interface UserRow {
   is_vet: boolean;
   is_admin: boolean;
   is_staff: boolean;
+  can_scan_kits: boolean;
   can_impersonate_as_sub_admin: boolean;
   show_match_maker: boolean;
   is_read_only: boolean;
@@ -51,6 +54,7 @@ export function toUser(row: UserRow): User {
     isVet: row.is_vet,
     isAdmin: row.is_admin,
     isStaff: row.is_staff,
+    canScanKits: row.can_scan_kits ?? false,
     canImpersonateAsSubAdmin: row.can_impersonate_as_sub_admin,
     showMatchMaker: row.show_match_maker,
     isReadOnly: row.is_read_only,
@@ -86,6 +90,7 @@ export interface NewUser {
   isVet?: boolean;
   isAdmin?: boolean;
   isStaff?: boolean;
+  canScanKits?: boolean;
   canImpersonateAsSubAdmin?: boolean;
   showMatchMaker?: boolean;
   isReadOnly?: boolean;
@@ -103,6 +108,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<User> {
       is_vet: user.isVet ?? false,
       is_admin: user.isAdmin ?? false,
       is_staff: user.isStaff ?? false,
+      can_scan_kits: user.canScanKits ?? false,
       can_impersonate_as_sub_admin: user.canImpersonateAsSubAdmin ?? false,
       show_match_maker: user.showMatchMaker ?? false,
       is_read_only: user.isReadOnly ?? false,

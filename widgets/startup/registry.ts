@@ -19,4 +19,5 @@ export const widgetRegistry: WidgetRegistry = {
   'email-preferences': () => import('../email-preferences/mount'),
   'help-search': () => import('../help-search/mount'),
   'public-profile': () => import('../public-profile/mount'),
+  'admin-data-table': () => import('../admin-data-table/mount'),
 };

@@ -46,6 +46,8 @@ const EXPECTED_TABLES = [
   'password_reset_tokens', 'password_reset_requests',
   // 2026112407 public profiles
   'profile_view_visitors',
+  // 2026112500 16 admin search and kit shipments
+  'kit_shipments',
 ];
 
 async function tableNames(db: Knex): Promise<string[]> {

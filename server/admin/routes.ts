@@ -1,0 +1,66 @@
+// /admin and the admin data tables (spec 1 §2, §5, §7, §8, §9; issue 16 points 1 and 2).
+import { Router, type Request } from 'express';
+import type { Db } from '../db/index.js';
+import { HttpError, requireAdmin } from '../auth/guards.js';
+import { wantsJson } from '../http/negotiation.js';
+import { INVALID_ARGUMENTS } from '../shared/messages.js';
+import { ADMIN_LIMIT_HIT, ADMIN_NO_RESULTS, ADMIN_SEARCH_EMPTY, ADMIN_SEARCH_TOO_LONG } from '../shared/admin-messages.js';
+import { adminHomeCounts } from './home-counts.js';
+import { searchAdminTable, type AdminSearchResult } from './data-table-queries.js';
+import { ADMIN_TABLES, isAdminTable, isSearchProblem, parseAdminSearch, type SearchProblem } from './search-rules.js';
+import { ADMIN_TABLE_DEFINITIONS, cellHref } from './table-columns.js';
+
+const PROBLEM_TEXT: Record<SearchProblem, string> = {
+  empty: ADMIN_SEARCH_EMPTY,
+  'too-long': ADMIN_SEARCH_TOO_LONG,
+  'not-text': INVALID_ARGUMENTS,
+};
+
+/** The search value the page shows back in its box: only a plain string of sane length. */
+function shownSearch(req: Request): string {
+  const raw = req.query.searchParam;
+  return typeof raw === 'string' && raw.length <= 200 ? raw : '';
+}
+
+export function adminRoutes(db: Db): Router {
+  const router = Router();
+
+  router.get('/admin', requireAdmin, async (_req, res) => {
+    res.render('admin/home', { title: 'Admin', counts: await adminHomeCounts(db), tables: ADMIN_TABLES.map((name) => ({ name, title: ADMIN_TABLE_DEFINITIONS[name].title })) });
+  });
+
+  // spec 1 §7: the page asks its own route for JSON (Accept: application/json, ?searchParam=).
+  router.get('/admin/data-table/:table', requireAdmin, async (req, res) => {
+    const table = String(req.params.table);
+    if (!isAdminTable(table)) throw new HttpError(404, 'No such table');
+    const hasSearch = req.query.searchParam !== undefined;
+    const search = parseAdminSearch(req.query.searchParam);
+    if (wantsJson(req)) {
+      if (isSearchProblem(search)) throw new HttpError(400, PROBLEM_TEXT[search]);
+      res.json(await searchAdminTable(db, table, search));
+      return;
+    }
+    let result: AdminSearchResult | null = null;
+    let problem: string | null = null;
+    if (hasSearch) {
+      if (isSearchProblem(search)) problem = PROBLEM_TEXT[search];
+      else result = await searchAdminTable(db, table, search);
+    }
+    if (problem) res.status(400);
+    const definition = ADMIN_TABLE_DEFINITIONS[table];
+    res.render('admin/data-table', {
+      title: definition.title,
+      table,
+      definition,
+      searchParam: shownSearch(req),
+      result,
+      problem,
+      tables: ADMIN_TABLES.map((name) => ({ name, title: ADMIN_TABLE_DEFINITIONS[name].title })),
+      cellHref,
+      limitHitText: ADMIN_LIMIT_HIT,
+      noResultsText: ADMIN_NO_RESULTS,
+    });
+  });
+
+  return router;
+}

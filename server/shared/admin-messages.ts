@@ -1,0 +1,32 @@
+// User-facing strings of the admin area and serial scanning (issue 16), shared by server, widgets and tests.
+
+// spec 1 §8
+export const MISSING_TABLE_ELEMENT = 'Missing tableElement';
+/** spec 1 §8 asks for a warning when a search reaches the row limit; its wording is ours. */
+export const ADMIN_LIMIT_HIT = 'Showing the first 500 results: there may be more. Narrow the search to see them all.';
+export const ADMIN_SEARCH_EMPTY = 'Type something to search for, then press Enter.';
+export const ADMIN_SEARCH_TOO_LONG = 'Search for at most 200 characters.';
+export const ADMIN_NO_RESULTS = 'Nothing found.';
+export const ADMIN_SEARCH_FAILED = 'The search failed. Please try again.';
+
+// spec 2 §5 serial scanning validation
+export const SCAN_BOX_KEY_SHORT = 'Please provide full EM code';
+export const SCAN_BOX_KEY_PREFIX = 'Code must begin with EM-';
+export const SCAN_SWAB_CODE_SHORT = 'Please provide full swab code';
+export const SCAN_TRACKING_NUMBER = 'Please provide tracking number';
+export const SCAN_DUPLICATE = 'Duplicate code!';
+// spec 2 §4 serial scanning input states
+export const SCAN_VALIDATING = 'Validating...';
+export const SCAN_VALID = 'Valid';
+// The server's checks (spec 2 §7 says only that failures carry an error field; the wording is ours).
+export const SCAN_UNKNOWN_BOX_KEY = 'Unknown box key';
+export const SCAN_BOX_KEY_PAIRED = 'This kit already has a swab';
+export const SCAN_KIT_SHIPPED = 'This kit has already shipped';
+export const SCAN_KIT_VOID = 'This kit is void';
+export const SCAN_WRONG_PRODUCT = 'This kit is for a different product than the order';
+export const SCAN_UNKNOWN_SWAB_CODE = 'Unknown swab code';
+export const SCAN_SWAB_PAIRED = 'This swab is already paired with a kit';
+export const SCAN_SWAB_UNUSABLE = 'This swab cannot be shipped';
+export const SCAN_UNKNOWN_SKU = 'Choose the order’s product';
+export const SCAN_SUBMITTED = 'Shipped {count} kits with tracking number {trackingNumber}.';
+export const SCAN_SUBMIT_FAILED = 'The kits were not shipped: {error}';

@@ -1,0 +1,131 @@
+// The admin data table (spec 1 §5, §8, §9): jQuery + DataTables with the Buttons extension. The
+// search runs on Enter with a non-empty trimmed value and asks the page's own route for JSON.
+import $ from 'jquery';
+import DataTable, { type Api, type ConfigColumns } from 'datatables.net';
+import 'datatables.net-buttons';
+import 'datatables.net-buttons/js/buttons.html5.mjs';
+import 'datatables.net-buttons/js/buttons.print.mjs';
+import JSZip from 'jszip';
+import { csrfToken } from '../shared/csrf';
+import { ADMIN_EXPORT_BUTTONS, ADMIN_PAGE_LENGTH_LABELS, ADMIN_PAGE_LENGTHS, type AdminTableName } from '../../server/admin/search-rules';
+import { ADMIN_TABLE_DEFINITIONS, cellHref, type AdminColumn } from '../../server/admin/table-columns';
+import type { AdminRow, AdminSearchResult } from '../../server/admin/data-table-queries';
+import { ADMIN_LIMIT_HIT, ADMIN_NO_RESULTS, ADMIN_SEARCH_EMPTY, ADMIN_SEARCH_FAILED, MISSING_TABLE_ELEMENT } from '../../server/shared/admin-messages';
+
+// The Excel button builds its .xlsx with JSZip.
+(DataTable as unknown as { Buttons: { jszip(zip: unknown): void } }).Buttons.jszip(JSZip);
+
+export interface AdminDataTableProps {
+  table: AdminTableName;
+  searchParam: string;
+  result: AdminSearchResult | null;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function cellRenderer(column: AdminColumn) {
+  return (data: unknown, type: string, row: AdminRow): string => {
+    if (data === null || data === undefined) return '';
+    const text = String(data);
+    if (type !== 'display') return text;
+    const href = column.link ? cellHref(column.link, row) : null;
+    return href ? `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>` : escapeHtml(text);
+  };
+}
+
+function impersonateButton(_data: unknown, type: string, row: AdminRow): string {
+  if (type !== 'display' || typeof row.impersonateEmail !== 'string') return '';
+  return `<form method="post" action="/cs/impersonate"><input type="hidden" name="_csrf" value="${escapeHtml(csrfToken())}"><input type="hidden" name="email" value="${escapeHtml(row.impersonateEmail)}"><button type="submit" class="button button--small button--outline">Impersonate</button></form>`;
+}
+
+function columnsOf(table: AdminTableName): ConfigColumns[] {
+  const definition = ADMIN_TABLE_DEFINITIONS[table];
+  const columns: ConfigColumns[] = definition.columns.map((column) => ({ data: column.key, title: column.title, defaultContent: '', render: cellRenderer(column) }));
+  if (definition.impersonate) columns.push({ data: null, title: 'Impersonate', orderable: false, className: 'no-export', render: impersonateButton });
+  return columns;
+}
+
+export class AdminDataTable {
+  private table: Api<AdminRow> | null = null;
+  private searches = 0;
+  private readonly tableElement: HTMLTableElement;
+  private readonly input: HTMLInputElement;
+  private readonly problem: HTMLElement;
+  private readonly limitHit: HTMLElement;
+  private readonly empty: HTMLElement;
+
+  constructor(
+    private readonly element: HTMLElement,
+    private readonly props: AdminDataTableProps,
+  ) {
+    const tableElement = element.querySelector<HTMLTableElement>('table[data-admin-rows]');
+    if (!tableElement) {
+      window.alert(MISSING_TABLE_ELEMENT);
+      throw new Error(MISSING_TABLE_ELEMENT);
+    }
+    this.tableElement = tableElement;
+    this.input = element.querySelector<HTMLInputElement>('[data-admin-search] input[name="searchParam"]')!;
+    this.problem = element.querySelector<HTMLElement>('[data-admin-problem]')!;
+    this.limitHit = element.querySelector<HTMLElement>('[data-admin-limit-hit]')!;
+    this.empty = element.querySelector<HTMLElement>('[data-admin-empty]')!;
+    this.limitHit.textContent = ADMIN_LIMIT_HIT;
+    this.empty.textContent = ADMIN_NO_RESULTS;
+  }
+
+  start(): void {
+    $(this.tableElement).find('tbody').empty();
+    this.table = new DataTable<AdminRow>(this.tableElement, {
+      data: this.props.result?.rows ?? [],
+      columns: columnsOf(this.props.table),
+      lengthMenu: [[...ADMIN_PAGE_LENGTHS], [...ADMIN_PAGE_LENGTH_LABELS]],
+      pageLength: 10,
+      autoWidth: false,
+      // The search box above asks the server; DataTables' own filter box would only filter the page's 500.
+      layout: { topStart: 'pageLength', topEnd: { buttons: ADMIN_EXPORT_BUTTONS.map((extend) => ({ extend, exportOptions: { columns: ':not(.no-export)' } })) } },
+      language: { emptyTable: this.props.result ? ADMIN_NO_RESULTS : 'Search to see rows.' },
+    } as never);
+    this.showResult(this.props.result);
+    this.element.querySelector('[data-admin-search]')!.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.search(this.input.value);
+    });
+    this.element.setAttribute('data-admin-ready', '');
+  }
+
+  /** spec 1 §5: a non-empty trimmed value, run on Enter; answers that arrive after a newer search are dropped. */
+  async search(value: string): Promise<void> {
+    const searchParam = value.trim();
+    if (searchParam === '') {
+      this.problem.textContent = ADMIN_SEARCH_EMPTY;
+      return;
+    }
+    const search = ++this.searches;
+    this.problem.textContent = '';
+    this.element.setAttribute('aria-busy', 'true');
+    try {
+      const response = await fetch(`/admin/data-table/${this.props.table}?searchParam=${encodeURIComponent(searchParam)}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+      const body = (await response.json().catch(() => null)) as (AdminSearchResult & { error?: string }) | null;
+      if (search !== this.searches) return;
+      if (!response.ok || !body || !Array.isArray(body.rows)) {
+        this.problem.textContent = body?.error ?? ADMIN_SEARCH_FAILED;
+        return;
+      }
+      history.replaceState(null, '', `?searchParam=${encodeURIComponent(searchParam)}`);
+      this.showResult(body);
+    } catch {
+      if (search === this.searches) this.problem.textContent = ADMIN_SEARCH_FAILED;
+    } finally {
+      if (search === this.searches) this.element.removeAttribute('aria-busy');
+    }
+  }
+
+  private showResult(result: AdminSearchResult | null): void {
+    const table = this.table!;
+    table.clear();
+    if (result) table.rows.add(result.rows);
+    table.draw();
+    this.limitHit.hidden = !result?.limitHit;
+    this.empty.hidden = !result || result.rows.length > 0;
+    this.element.setAttribute('data-admin-row-count', String(result?.rows.length ?? 0));
+  }
+}

@@ -1,0 +1,16 @@
+import type { AdminTableName } from '../../server/admin/search-rules';
+import { isAdminTable } from '../../server/admin/search-rules';
+import { AdminDataTable, type AdminDataTableProps } from './data-table';
+
+export function parseProps(raw: Record<string, unknown>): AdminDataTableProps {
+  if (typeof raw.table !== 'string' || !isAdminTable(raw.table)) throw new Error('admin-data-table needs a known table');
+  return {
+    table: raw.table as AdminTableName,
+    searchParam: typeof raw.searchParam === 'string' ? raw.searchParam : '',
+    result: raw.result && typeof raw.result === 'object' ? (raw.result as AdminDataTableProps['result']) : null,
+  };
+}
+
+export function mount(element: HTMLElement, props: AdminDataTableProps): void {
+  new AdminDataTable(element, props).start();
+}
