@@ -15,6 +15,8 @@ async function expectKeyboardModal(page: Page, opener: Locator, name: string): P
   await page.keyboard.press('Enter');
   const dialog = page.locator('dialog[open]');
   await dialog.waitFor();
+  expect(await dialog.getAttribute('class'), `${name}: the shared modal`).to.match(/^modal( modal--\w+)?$/);
+  expect(await dialog.locator(':scope > .modal__header .modal__close').count(), `${name}: its close button`).to.equal(1);
   expect(await focusIsInDialog(page), `${name}: focus moves in`).to.equal(true);
   const controls = await dialog.evaluate((el) => el.querySelectorAll('a[href], button:not([disabled]), input:not([disabled]), select, textarea, summary').length);
   for (let i = 0; i < controls + 2; i++) {
@@ -75,6 +77,15 @@ describe('keyboard use of modals', function () {
       const name = (await openers.nth(i).getAttribute('data-open-setting')) ?? (await openers.nth(i).innerText());
       await expectKeyboardModal(page, openers.nth(i), name);
     }
+  });
+
+  it('the block dialog of a chat', async () => {
+    await page.goto(`${site.origin}/members/messages`);
+    await page.locator('.chat-list__item').first().click();
+    const block = page.locator('.chat-block');
+    await block.waitFor();
+    await expectKeyboardModal(page, block, 'block user');
+    expect(await page.locator('.chat-pane__blocked').count(), 'Escape blocks nobody').to.equal(0);
   });
 
   it('the feedback dialog of a results page', async () => {

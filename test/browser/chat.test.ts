@@ -148,7 +148,7 @@ describe('chat in the browser', function () {
     const conversationId = Number(await newbie.page.locator('.chat-list__item.is-active').getAttribute('data-conversation-id'));
     await parent.page.click('.chat-block');
     await parent.page.locator('dialog[open]', { hasText: 'Block Nia Newbie?' }).waitFor();
-    await parent.page.click('.chat-modal__confirm');
+    await parent.page.click('[data-block-confirm]');
     await parent.page.locator('.chat-pane__blocked', { hasText: CHAT_BLOCKED_NOTICE }).waitFor(LIVE);
     expect(await compose(parent).count()).to.equal(0);
     await newbie.page.locator('.chat-pane__blocked').waitFor(LIVE);

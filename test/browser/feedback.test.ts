@@ -50,7 +50,7 @@ describe('feedback banner and page views in the browser', function () {
   });
 
   const banner = () => page.locator('.feedback-banner');
-  const dialog = () => page.locator('dialog.feedback-dialog[open]');
+  const dialog = () => page.locator('dialog.modal[id^="feedback-"][open]');
 
   it('takes a Yes with a chip and text, confirms it, stores it and hides the banner on closing', async () => {
     await page.goto(`${site.origin}/members/results/health?i=${biscuit}`);
@@ -61,7 +61,7 @@ describe('feedback banner and page views in the browser', function () {
     await dialog().waitFor();
     expect(await dialog().locator('.feedback-chip').allInnerTexts()).to.deep.equal(['Specific', 'Learned something', 'Easy to understand', 'Will use', 'Put me at ease']);
     const submit = dialog().locator('button[type="submit"]');
-    const counter = dialog().locator('.feedback-dialog__counter');
+    const counter = dialog().locator('.feedback-form__counter');
     expect(await counter.innerText()).to.equal('0/500');
 
     await dialog().locator('[data-chip="learned_something"]').click();
@@ -83,7 +83,7 @@ describe('feedback banner and page views in the browser', function () {
       { page: 'health', variant: 'default', pet_uuid: biscuitUuid, is_helpful: true, selected_feedback: ['learned_something'], additional_text: 'The carrier explanation helped.' },
     ]);
 
-    await dialog().locator('.feedback-dialog__close').click();
+    await dialog().locator('.modal__close').click();
     await banner().waitFor({ state: 'detached' });
     await page.reload();
     await page.locator('body[data-page-category="results-health"]').waitFor();

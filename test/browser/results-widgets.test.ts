@@ -115,7 +115,7 @@ describe('results widgets in the browser', function () {
     for (const name of ['lifeStage', 'weight', 'wolfiness', 'calculation']) {
       const button = page.locator(`.genetic-stat__more[data-modal="${name}"]`);
       await button.click();
-      const dialog = page.locator('dialog.results-modal[open]');
+      const dialog = page.locator('dialog.modal[open]');
       await dialog.waitFor();
       expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null), name).to.equal(true);
       await page.keyboard.press('Escape');
@@ -154,28 +154,28 @@ describe('results widgets in the browser', function () {
     const removed = () => page.evaluate(() => (window as unknown as { removed: number }).removed);
     await page.click('.genetic-stat__more[data-modal="wolfiness"]');
     await page.locator('dialog[open]').waitFor();
-    await page.locator('dialog[open] .results-modal__close').dblclick();
+    await page.locator('dialog[open] .modal__close').dblclick();
     await page.keyboard.press('Escape');
-    await page.locator('dialog.results-modal').waitFor({ state: 'detached' });
+    await page.locator('dialog.modal').waitFor({ state: 'detached' });
     expect(await removed()).to.equal(1);
 
     // Close one and open the next at once: a late second close of the first must not close the second.
     await page.click('.genetic-stat__more[data-modal="weight"]');
     await page.locator('dialog[open]').waitFor();
     await page.evaluate(() => {
-      const close = document.querySelector<HTMLButtonElement>('dialog[open] .results-modal__close')!;
+      const close = document.querySelector<HTMLButtonElement>('dialog[open] .modal__close')!;
       close.click();
       close.click();
       document.querySelector<HTMLButtonElement>('.genetic-stat__more[data-modal="lifeStage"]')!.click();
     });
     await page.waitForTimeout(300);
     expect(await page.locator('dialog[open]').count()).to.equal(1);
-    expect(await page.locator('dialog[open] .results-modal__title').innerText()).to.equal('Life stage');
+    expect(await page.locator('dialog[open] .modal__title').innerText()).to.equal('Life stage');
     expect(await removed()).to.equal(2);
 
     // The backdrop closes it too.
     await page.mouse.click(5, 5);
-    await page.locator('dialog.results-modal').waitFor({ state: 'detached' });
+    await page.locator('dialog.modal').waitFor({ state: 'detached' });
     expect(await removed()).to.equal(3);
   });
 

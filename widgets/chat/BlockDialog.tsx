@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { CHAT_BLOCK_CONFIRM } from '../../server/shared/messages';
-import { Modal } from '../genetic-stats/Modal';
+import { Modal } from '../shared/Modal';
 
 export interface BlockDialogProps {
   name: string;
@@ -9,8 +9,8 @@ export interface BlockDialogProps {
 }
 
 /**
- * The block-user modal (spec 1 §2) on the shared modal <dialog>: focus moves in and stays there,
- * Escape or Cancel closes it, focus returns to the Block button; it closes once only (spec 1 §4).
+ * The block-user modal (spec 1 §2) on the shared Modal: focus moves in and stays there, Escape or
+ * Cancel closes it, focus returns to the Block button; it closes once only (spec 1 §4).
  */
 export function BlockDialog({ name, onConfirm, onClose }: BlockDialogProps) {
   const closed = useRef(false);
@@ -20,16 +20,23 @@ export function BlockDialog({ name, onConfirm, onClose }: BlockDialogProps) {
     action();
   };
   return (
-    <Modal id="chat-block" title="Block user" onClose={closeWith(onClose)}>
+    <Modal
+      id="chat-block"
+      title="Block user"
+      size="narrow"
+      onClose={closeWith(onClose)}
+      footer={
+        <>
+          <button type="button" className="button button--outline" data-block-cancel onClick={closeWith(onClose)}>
+            Cancel
+          </button>
+          <button type="button" className="button button--danger" data-block-confirm onClick={closeWith(onConfirm)}>
+            Block
+          </button>
+        </>
+      }
+    >
       <p>{CHAT_BLOCK_CONFIRM.replace('{name}', name)}</p>
-      <div className="chat-modal__actions">
-        <button type="button" className="button chat-modal__confirm" onClick={closeWith(onConfirm)}>
-          Block
-        </button>
-        <button type="button" className="button button--secondary chat-modal__cancel" onClick={closeWith(onClose)}>
-          Cancel
-        </button>
-      </div>
     </Modal>
   );
 }

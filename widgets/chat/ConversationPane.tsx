@@ -49,7 +49,7 @@ export function ConversationPane({ conversation, messages, petImageUrl, sending,
               </button>
             ) : (
               !conversation.blocked && (
-                <button type="button" className="button button--small button--secondary chat-block" onClick={() => setConfirmingBlock(true)}>
+                <button type="button" className="button button--small button--secondary chat-block" aria-haspopup="dialog" onClick={() => setConfirmingBlock(true)}>
                   Block
                 </button>
               )

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { LOCATION_SAVE_FAILED } from '../../server/shared/messages';
-import { Modal } from '../genetic-stats/Modal';
+import { Modal, modalFormId } from '../shared/Modal';
 import { PlaceSearch } from '../places/PlaceSearch';
 import { BUSINESS_TYPE_LABELS, BUSINESS_TYPES, hasBusinessType, locationPayload, toLocationInput, type BusinessType } from '../places/payload';
 import type { PlaceWidgetProps } from '../places/props';
@@ -9,7 +9,7 @@ import { Snackbar } from '../places/Snackbar';
 import type { PlaceDetails } from '../places/types';
 import { fetchPetLocations, PET_LOCATION_TYPES, savePetLocation, type PetLocationsData, type PetLocationType, type SavedLocation } from './api';
 import { BUSINESS_TYPE_LEGEND, CHOOSE_A_PLACE, EDIT_LOCATION_TITLE, locationHeading, NO_LOCATION, SEARCH_LABEL } from './text';
-import { ModalFormFooter } from '../places/ModalFormFooter';
+import { ModalFormActions, ModalFormError } from '../places/ModalFormActions';
 import { useLoad } from '../shared/use-load';
 
 export interface EditLocationsProps extends PlaceWidgetProps {
@@ -141,9 +141,16 @@ function EditLocationModal({ type, dogName, saved, service, busy, onClose, onSav
     onSave(toLocationInput(locationPayload(type, place.details, { addressInput: place.typed, businessType })));
   };
 
+  const id = `edit-location-${type}`;
   return (
-    <Modal id={`edit-location-${type}`} title={`${EDIT_LOCATION_TITLE}: ${locationHeading(type, dogName)}`} onClose={onClose}>
+    <Modal
+      id={id}
+      title={`${EDIT_LOCATION_TITLE}: ${locationHeading(type, dogName)}`}
+      onClose={onClose}
+      footer={<ModalFormActions formId={modalFormId(id)} busy={busy || loadingDetails} onCancel={onClose} />}
+    >
       <form
+        id={modalFormId(id)}
         className="edit-location"
         noValidate
         onSubmit={(event) => {
@@ -172,7 +179,7 @@ function EditLocationModal({ type, dogName, saved, service, busy, onClose, onSav
             ))}
           </fieldset>
         )}
-        <ModalFormFooter error={error} busy={busy || loadingDetails} onCancel={onClose} />
+        <ModalFormError error={error} />
       </form>
       {children}
     </Modal>

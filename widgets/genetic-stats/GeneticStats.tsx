@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LIFE_STAGE_OFFER, LIFE_STAGE_OFFER_LINK, GENETIC_STAT_NOT_AVAILABLE } from '../../server/shared/messages';
-import { Modal } from './Modal';
+import { Modal } from '../shared/Modal';
 import { LifeStageTable } from './LifeStageTable';
 import {
   currentLifeStage,
@@ -87,7 +87,7 @@ export function GeneticStats(props: GeneticStatsProps) {
       )}
 
       {modal === 'calculation' && !props.isPublic && (
-        <Modal id="genetic-stats-calculation" title="How we calculate the life stage" onClose={close}>
+        <Modal id="genetic-stats-calculation" title="How we calculate the life stage" size="wide" onClose={close}>
           <CalculationText {...props} lifeStage={lifeStage} weight={weight} />
           <LifeStageTable sizeClass={sizeClass} lifeStage={lifeStage} />
         </Modal>

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Modal } from '../genetic-stats/Modal';
+import { Modal, modalFormId } from '../shared/Modal';
 import { PlaceSearch } from '../places/PlaceSearch';
 import { locationPayload, toLocationInput } from '../places/payload';
 import type { PlaceWidgetProps } from '../places/props';
@@ -9,7 +9,7 @@ import type { PlaceDetails } from '../places/types';
 import { fetchVetInfo, updateVetPracticeDetails, type VetInfo as VetInfoData } from './api';
 import { CHOOSE_A_PLACE } from '../edit-location/text';
 import { MAY_CONTACT_VET, NO_PRACTICE, RESET_QUESTION, RESET_TITLE, VET_INFO_TITLE, VET_SEARCH_LABEL, vetUpdateErrorText } from './text';
-import { ModalFormFooter } from '../places/ModalFormFooter';
+import { ModalFormActions, ModalFormError } from '../places/ModalFormActions';
 import { useLoad } from '../shared/use-load';
 
 export interface VetInfoProps extends PlaceWidgetProps {
@@ -76,16 +76,23 @@ export function VetInfo({ petNum, petUuid, mapsApiKey, reload = () => window.loc
         </VetInfoModal>
       )}
       {open === 'reset' && (
-        <Modal id="vet-info-reset" title={RESET_TITLE} onClose={() => setOpen(null)}>
+        <Modal
+          id="vet-info-reset"
+          title={RESET_TITLE}
+          size="narrow"
+          onClose={() => setOpen(null)}
+          footer={
+            <>
+              <button type="button" className="button button--outline" onClick={() => setOpen(null)}>
+                Cancel
+              </button>
+              <button type="button" className="button" disabled={busy} onClick={() => void save(null, false)}>
+                Reset
+              </button>
+            </>
+          }
+        >
           <p>{RESET_QUESTION.replace('{name}', name)}</p>
-          <div className="edit-location__buttons">
-            <button type="button" className="button button--secondary" onClick={() => setOpen(null)}>
-              Cancel
-            </button>
-            <button type="button" className="button" disabled={busy} onClick={() => void save(null, false)}>
-              Reset
-            </button>
-          </div>
           {snackbar}
         </Modal>
       )}
@@ -142,8 +149,14 @@ function VetInfoModal({ data, service, busy, onClose, onSave, children }: VetInf
   };
 
   return (
-    <Modal id="vet-info" title={VET_INFO_TITLE} onClose={onClose}>
+    <Modal
+      id="vet-info"
+      title={VET_INFO_TITLE}
+      onClose={onClose}
+      footer={<ModalFormActions formId={modalFormId('vet-info')} busy={busy || loadingDetails} onCancel={onClose} />}
+    >
       <form
+        id={modalFormId('vet-info')}
         className="edit-location"
         noValidate
         onSubmit={(event) => {
@@ -165,7 +178,7 @@ function VetInfoModal({ data, service, busy, onClose, onSave, children }: VetInf
         <label className="vet-info__may-contact">
           <input type="checkbox" name="embarkMayContactVet" checked={mayContact} onChange={(event) => setMayContact(event.target.checked)} /> {MAY_CONTACT_VET.replace('{name}', data.name)}
         </label>
-        <ModalFormFooter error={error} busy={busy || loadingDetails} onCancel={onClose} />
+        <ModalFormError error={error} />
       </form>
       {children}
     </Modal>

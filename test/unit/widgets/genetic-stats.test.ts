@@ -13,7 +13,7 @@ import {
   sizeClassOf,
   weightRangeText,
 } from '../../../widgets/genetic-stats/rules';
-import { closeOnce } from '../../../widgets/genetic-stats/close-once';
+import { closeOnce } from '../../../widgets/shared/close-once';
 import { LIFE_STAGE_OFFER, LIFE_STAGE_PENDING } from '../../../server/shared/messages';
 
 describe('genetic stats rules', () => {

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { SUBMITTING } from '../../../server/shared/messages';
-import { Modal } from '../../genetic-stats/Modal';
+import { closeModalOf, Modal, modalFormId } from '../../shared/Modal';
 import { CANCEL, SAVE } from '../text';
 
 export interface SettingsModalProps {
@@ -18,7 +18,7 @@ export interface SettingsModalProps {
 }
 
 /**
- * A pet settings modal (spec 1 §2) on the shared results Modal: a native modal <dialog> (focus moves
+ * A pet settings modal (spec 1 §2) on the shared Modal: a native modal <dialog> (focus moves
  * in, Escape closes, the page behind is inert) that closes once only. Cancel and a successful save
  * close the dialog element itself, so they take the same single close path as Escape and ×.
  */
@@ -27,7 +27,7 @@ export function SettingsModal({ id, title, onClose, onSave, submitLabel = SAVE, 
   const [state, setState] = useState<{ state: 'editing' } | { state: 'submitting' } | { state: 'failed'; message: string }>({
     state: 'editing',
   });
-  const closeDialog = () => form.current?.closest('dialog')?.close();
+  const closeDialog = () => closeModalOf(form.current);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,22 +44,28 @@ export function SettingsModal({ id, title, onClose, onSave, submitLabel = SAVE, 
 
   const submitting = state.state === 'submitting';
   return (
-    <Modal id={id} title={title} onClose={onClose}>
-      <form ref={form} className="pet-profile pet-settings-form" noValidate onSubmit={submit} data-settings-form={id}>
+    <Modal
+      id={id}
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button--outline" onClick={closeDialog}>
+            {CANCEL}
+          </button>
+          <button type="submit" form={modalFormId(id)} className={`button${isDanger ? ' button--danger' : ''}`} disabled={submitting}>
+            {submitting ? SUBMITTING : submitLabel}
+          </button>
+        </>
+      }
+    >
+      <form ref={form} id={modalFormId(id)} className="pet-profile pet-settings-form" noValidate onSubmit={submit} data-settings-form={id}>
         {children}
         {state.state === 'failed' && (
           <p className="form-error" role="alert" data-save-error>
             {state.message}
           </p>
         )}
-        <div className="pet-settings-form__actions">
-          <button type="submit" className={`button${isDanger ? ' button--danger' : ''}`} disabled={submitting}>
-            {submitting ? SUBMITTING : submitLabel}
-          </button>
-          <button type="button" className="button button--secondary" onClick={closeDialog}>
-            {CANCEL}
-          </button>
-        </div>
       </form>
     </Modal>
   );
