@@ -10,6 +10,7 @@ import { nutritionSchema } from '../nutrition/schema.js';
 import { petProfileSchema } from '../pet-profile/schema.js';
 import { accountSettingsSchema } from '../account-settings/schema.js';
 import { activationSchema } from '../activation/schema.js';
+import { breedersSchema } from '../breeders/schema.js';
 import type { SchemaModule } from './module.js';
 
 const rootTypeDefs = /* GraphQL */ `
@@ -32,6 +33,7 @@ const modules: SchemaModule[] = [
   petProfileSchema,
   accountSettingsSchema,
   activationSchema,
+  breedersSchema,
 ];
 
 /** One schema module per feature, merged here. */

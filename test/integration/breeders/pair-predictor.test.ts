@@ -1,0 +1,125 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import type { Express } from 'express';
+import { graphql, signIn, testApp } from '../../support/app.js';
+import { resetDatabase, testDb } from '../../support/database.js';
+import { createPet, createUser, TEST_PASSWORD } from '../../support/factories.js';
+import { testWorld } from '../../support/lab.js';
+import type { Db } from '../../../server/db/index.js';
+import type { User } from '../../../server/users/queries.js';
+import { HEALTH_CONDITIONS } from '../../../server/genetics/catalogue/health-conditions.js';
+import { INVALID_ARGUMENTS, NOT_AUTHORIZED, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
+import { PAIR_DAM_NOT_FEMALE, PAIR_NO_RESULTS, PAIR_SAME_DOG, PAIR_SIRE_NOT_MALE } from '../../../server/breeders/messages.js';
+import { testedDog } from './fixtures.js';
+
+const PAIR = /* GraphQL */ `
+  query Pair($sire: Int!, $dam: Int!, $healthId: String) {
+    pairPredictor(sirePetNum: $sire, damPetNum: $dam, healthId: $healthId) {
+      sire { petNum name sex }
+      dam { petNum name sex }
+      inbreeding { offspringCoi method explanation }
+      healthPredictions { healthId name inheritance sireResult damResult clear carrier atRisk explanation }
+      coatColorPredictions { colors { outcome probability } lociNotTested explanation }
+      traitPredictions { locusId sireGenotype damGenotype genotypes { genotype outcome probability } explanation }
+    }
+  }
+`;
+
+describe('pairPredictor(sirePetNum, damPetNum, healthId)', function () {
+  this.timeout(120_000);
+  let app: Express;
+  let db: Db;
+  let breeder: User;
+  let other: User;
+  const dogs: Record<string, number> = {};
+
+  before(async () => {
+    db = await testDb();
+    await resetDatabase(db);
+    app = await testApp();
+    breeder = await createUser(db, { email: 'kennel@pair.test', isBreeder: true, showMatchMaker: true, breederName: 'Pair Kennel' });
+    other = await createUser(db, { email: 'other@pair.test', isBreeder: true });
+    const { simulator } = testWorld();
+    const [sire, dam] = simulator.breedingPair('golden-retriever');
+    const brother = simulator.mate(sire, dam, 'm');
+    const sister = simulator.mate(sire, dam, 'f');
+    const [otherSire, otherDam] = simulator.breedingPair('golden-retriever');
+    dogs.brother = await testedDog(db, breeder.id, brother, 'Brother');
+    dogs.sister = await testedDog(db, breeder.id, sister, 'Sister');
+    dogs.stranger = await testedDog(db, other.id, simulator.mate(otherSire, otherDam, 'f'), 'Stranger');
+    dogs.strangerMale = await testedDog(db, other.id, simulator.mate(otherSire, otherDam, 'm'), 'Stranger Male');
+    dogs.privateDam = await testedDog(db, other.id, simulator.mate(otherSire, otherDam, 'f'), 'Secret', { privacy: 'private' });
+    dogs.excludedDam = await testedDog(db, other.id, simulator.mate(otherSire, otherDam, 'f'), 'Excluded', { exclude_from_matchmaker: true });
+    dogs.untested = await createPet(db, breeder.id, { name: 'Untested', sex: 'f' });
+  });
+
+  const ask = async (user: User, variables: Record<string, unknown>) => graphql(await signIn(app, user.email, TEST_PASSWORD), PAIR, variables);
+
+  it('predicts full siblings\u2019 pups from both genotypes: COI near 25%, every condition and trait explained', async () => {
+    const { body } = await ask(breeder, { sire: dogs.brother, dam: dogs.sister });
+    expect(body.errors).to.equal(undefined);
+    const p = body.data.pairPredictor;
+    expect(p.sire).to.deep.equal({ petNum: dogs.brother, name: 'Brother', sex: 'm' });
+    expect(p.dam).to.deep.equal({ petNum: dogs.sister, name: 'Sister', sex: 'f' });
+    expect(p.inbreeding.method).to.equal('shared segments');
+    expect(p.inbreeding.offspringCoi).to.be.within(0.15, 0.35);
+    expect(p.inbreeding.explanation).to.match(/coefficient of inbreeding \(COI\) of \d+(\.\d)?%/);
+    expect(p.healthPredictions).to.have.length(HEALTH_CONDITIONS.length);
+    for (const h of p.healthPredictions) {
+      expect(h.clear + h.carrier + h.atRisk).to.be.closeTo(1, 1e-9);
+      expect(h.explanation).to.be.a('string').and.not.equal('');
+    }
+    const colourTotal = p.coatColorPredictions.colors.reduce((sum: number, c: { probability: number }) => sum + c.probability, 0);
+    expect(colourTotal).to.be.closeTo(1, 1e-9);
+    const e = p.traitPredictions.find((t: { locusId: string }) => t.locusId === 'E');
+    expect(e.genotypes.reduce((sum: number, g: { probability: number }) => sum + g.probability, 0)).to.be.closeTo(1, 1e-9);
+  });
+
+  it('narrows the health predictions to healthId, and refuses an unknown one', async () => {
+    const id = HEALTH_CONDITIONS[3].id;
+    const { body } = await ask(breeder, { sire: dogs.brother, dam: dogs.sister, healthId: id });
+    expect(body.data.pairPredictor.healthPredictions.map((h: { healthId: string }) => h.healthId)).to.deep.equal([id]);
+    const unknown = await ask(breeder, { sire: dogs.brother, dam: dogs.sister, healthId: 'no-such-condition' });
+    expect(unknown.body.errors[0].message).to.equal(INVALID_ARGUMENTS);
+  });
+
+  it('pairs the breeder\u2019s sire with a dam the matchmaker offers, with the lower COI of unrelated dogs', async () => {
+    const { body } = await ask(breeder, { sire: dogs.brother, dam: dogs.stranger });
+    expect(body.errors).to.equal(undefined);
+    expect(body.data.pairPredictor.inbreeding.offspringCoi).to.be.below(0.05);
+  });
+
+  it('refuses a female sire, a male dam and the same dog twice with a clear message', async () => {
+    expect((await ask(breeder, { sire: dogs.sister, dam: dogs.stranger })).body.errors[0].message).to.equal(PAIR_SIRE_NOT_MALE);
+    expect((await ask(breeder, { sire: dogs.brother, dam: dogs.strangerMale })).body.errors[0].message).to.equal(PAIR_DAM_NOT_FEMALE);
+    expect((await ask(breeder, { sire: dogs.brother, dam: dogs.brother })).body.errors[0].message).to.equal(PAIR_SAME_DOG);
+  });
+
+  it('says which dog has no results yet', async () => {
+    const { body } = await ask(breeder, { sire: dogs.brother, dam: dogs.untested });
+    expect(body.errors[0].message).to.equal(PAIR_NO_RESULTS.replace('{name}', 'Untested'));
+  });
+
+  it('refuses dogs the user may not see: private, excluded from matchmaker, or anyone\u2019s without the matchmaker permission', async () => {
+    for (const dam of [dogs.privateDam, dogs.excludedDam, 999999]) {
+      const { body } = await ask(breeder, { sire: dogs.brother, dam });
+      expect(body.errors[0].message, `dam ${dam}`).to.equal(NOT_AUTHORIZED);
+      expect(body.data).to.equal(null);
+    }
+    // other has no matchmaker permission: the breeder's public dogs are not theirs to pair
+    const { body } = await ask(other, { sire: dogs.brother, dam: dogs.stranger });
+    expect(body.errors[0].message).to.equal(NOT_AUTHORIZED);
+  });
+
+  it('answers bad pet numbers with Invalid Arguments and signed-out callers with the log-in error', async () => {
+    for (const sire of [-1, 0, 2147483647 + 1]) {
+      const { body } = await ask(breeder, { sire, dam: dogs.sister });
+      expect(body.errors[0].message, String(sire)).to.equal(INVALID_ARGUMENTS);
+    }
+    const anonymous = request.agent(app);
+    const page = await anonymous.get('/help');
+    const token = page.text.match(/<meta name="csrf-token" content="([^"]+)">/)![1];
+    const { body } = await anonymous.post('/graphql').set('x-csrf-token', token).set('accept', 'application/json').send({ query: PAIR, variables: { sire: dogs.brother, dam: dogs.sister } });
+    expect(body.errors[0].message).to.equal(PLEASE_LOG_IN);
+  });
+});
