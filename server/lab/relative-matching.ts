@@ -11,6 +11,7 @@ import { storedBreedShares } from './results-store.js';
 import type { RelativeMatch, StoredCategory } from './relatives-store.js';
 
 export const CATEGORY_KEYS: Record<RelatednessKey, StoredCategory> = {
+  sameDog: 'same_dog',
   immediateFamily: 'immediate_family',
   closeFamily: 'close_family',
   extendedFamily: 'extended_family',

@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 
-export type StoredCategory = 'immediate_family' | 'close_family' | 'extended_family' | 'distant_relative';
+export type StoredCategory = 'same_dog' | 'immediate_family' | 'close_family' | 'extended_family' | 'distant_relative';
 
 export interface RelativeMatch {
   otherPetNum: number;

@@ -4,6 +4,7 @@ import type { RelativePet } from './types.js';
 
 /** The database's category names (relatives.category) and the engine's keys. */
 const CATEGORY_KEYS: Record<string, RelatednessKey> = {
+  same_dog: 'sameDog',
   immediate_family: 'immediateFamily',
   close_family: 'closeFamily',
   extended_family: 'extendedFamily',

@@ -30,12 +30,17 @@ export function kingKinship(callsA: Calls, callsB: Calls, indexA?: ArrayLike<num
 }
 
 /**
- * The usual KING cut-offs between degrees of relationship (powers of 2^-1.5 of 1/2), to the third
+ * The usual KING cut-offs between degrees of relationship (powers of 2^-1.5 of 1/2), from the same
+ * dog (a duplicate sample or identical twin, kinship 1/2) to the third degree only. A dog's own
+ * genotyping errors take it a little below 1/2 (0.49 at 1% errors); inbreeding takes relatives'
+ * KING-robust kinship down, never up (on simulated 230k arrays, a parent of a full-sibling mating's
+ * pup 0.31 at most, full siblings 0.28), so nothing but the same dog reaches 0.354. To the third
  * degree only: KING-robust is reliable to about the third degree, and below that a shared breed
  * background alone reads as kinship (two real unrelated dogs with some Poodle in both come out at
  * 0.027, above the fourth-degree cut-off of 0.0221). Distant relatives need shared segments.
  */
 export const KING_CATEGORY_CUTOFFS: readonly { key: RelatednessKey; minKinship: number }[] = [
+  { key: 'sameDog', minKinship: 0.354 },
   { key: 'immediateFamily', minKinship: 0.177 },
   { key: 'closeFamily', minKinship: 0.0884 },
   { key: 'extendedFamily', minKinship: 0.0442 },

@@ -55,6 +55,18 @@ describe('relatedness from shared IBD segments', () => {
     expect(share(keys, 'none')).to.equal(1);
   });
 
+  it('calls a dog compared with itself the same dog, and a parent of a full-sibling mating\'s pup immediate family', () => {
+    const { simulator, panel, background } = fixture();
+    const { males, females } = breedingDogs(BREED);
+    const son = simulator.mate(males[0], females[0], 'm');
+    const daughter = simulator.mate(males[0], females[0], 'f');
+    const inbredPup = simulator.mate(son, daughter);
+    expect(categoryOf(son, son)).to.equal('sameDog');
+    expect(categoryOf(son, inbredPup)).to.equal('immediateFamily');
+    expect(categoryOf(son, daughter)).to.equal('immediateFamily');
+    expect(relatednessCategory(sharedDna(panel, callsOf(son), callsOf(son), background(son), background(son)))!.label).to.equal('Same dog');
+  });
+
   it('reports the shared DNA of a parent and pup as about half, in long segments', () => {
     const { simulator, panel, background } = fixture();
     const [sire, dam] = simulator.breedingPair('golden-retriever');
@@ -67,6 +79,8 @@ describe('relatedness from shared IBD segments', () => {
   });
 
   it('puts the category thresholds where the spec expects', () => {
+    expect(relatednessCategory({ sharedFraction: 1, longestSegmentCm: 120 })!.label).to.equal('Same dog');
+    expect(relatednessCategory({ sharedFraction: 0.65, longestSegmentCm: 120 })!.label).to.equal('Immediate family');
     expect(relatednessCategory({ sharedFraction: 0.5, longestSegmentCm: 120 })!.label).to.equal('Immediate family');
     expect(relatednessCategory({ sharedFraction: 0.25, longestSegmentCm: 60 })!.label).to.equal('Close family');
     expect(relatednessCategory({ sharedFraction: 0.12, longestSegmentCm: 40 })!.label).to.equal('Extended family');
