@@ -35,6 +35,7 @@ import { placesApiRoutes } from './places/routes.js';
 import { wantsJson } from './http/negotiation.js';
 import { siteAssetRoutes } from './content/assets.js';
 import { contentPageRoutes } from './content/routes.js';
+import { breederRoutes } from './breeders/routes.js';
 import { refuseControlCharacters } from './http/text-input.js';
 import { httpLogger } from './logging/http-logger.js';
 import { configureLogger, logger } from './logging/logger.js';
@@ -98,6 +99,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(passwordResetRoutes(db));
   app.use(impersonationRoutes(db));
   app.use(contentPageRoutes(settings));
+  app.use(breederRoutes(db, settings));
   app.use(publicPageRoutes());
   app.use(publicProfileRoutes(db, settings));
   app.use(adminRoutes(db));

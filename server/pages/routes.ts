@@ -13,7 +13,6 @@ const plainPage =
 export function publicPageRoutes(): Router {
   const router = Router();
   router.get('/breeders/breeder-profile', requireUser, plainPage('Breeder Profile'));
-  router.get('/breeders/pair-predictor', requireUser, plainPage('Pair Predictor'));
   return router;
 }
 

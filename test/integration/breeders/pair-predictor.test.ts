@@ -123,3 +123,64 @@ describe('pairPredictor(sirePetNum, damPetNum, healthId)', function () {
     expect(body.errors[0].message).to.equal(PLEASE_LOG_IN);
   });
 });
+
+describe('GET /breeders/pair-predictor', function () {
+  this.timeout(120_000);
+  let app: Express;
+  let breeder: User;
+  let parentUser: User;
+  const dogs: Record<string, number> = {};
+
+  before(async () => {
+    const db = await testDb();
+    await resetDatabase(db);
+    app = await testApp();
+    breeder = await createUser(db, { email: 'kennel@pair-page.test', isBreeder: true, showMatchMaker: true, breederName: 'Page Kennel' });
+    parentUser = await createUser(db, { email: 'parent@pair-page.test' });
+    const { simulator } = testWorld();
+    const [sire, dam] = simulator.breedingPair('beagle');
+    dogs.sire = await testedDog(db, breeder.id, simulator.mate(sire, dam, 'm'), 'Rocket');
+    dogs.dam = await testedDog(db, breeder.id, simulator.mate(sire, dam, 'f'), 'Willow');
+    dogs.secret = await testedDog(db, parentUser.id, simulator.mate(sire, dam, 'f'), 'Secret', { privacy: 'private' });
+    dogs.offered = await testedDog(db, parentUser.id, simulator.purebred('beagle', 'f'), 'Offered');
+  });
+
+  it('offers the breeder\u2019s tested males as sires and females as dams', async () => {
+    const agent = await signIn(app, breeder.email, TEST_PASSWORD);
+    const page = await agent.get('/breeders/pair-predictor').expect(200);
+    expect(page.text).to.match(new RegExp(`<select id="pair-sire" name="sire">[\\s\\S]*value="${dogs.sire}">Rocket<[\\s\\S]*</select>`));
+    expect(page.text).to.match(new RegExp(`<select id="pair-dam" name="dam">[\\s\\S]*value="${dogs.dam}">Willow<[\\s\\S]*</select>`));
+    expect(page.text).to.not.contain('data-pair-result');
+  });
+
+  it('renders the prediction on the server, with a matchmaker dog named by the link among the choices', async () => {
+    const agent = await signIn(app, breeder.email, TEST_PASSWORD);
+    const page = await agent.get(`/breeders/pair-predictor?sire=${dogs.sire}&dam=${dogs.offered}`).expect(200);
+    expect(page.text).to.contain('data-pair-result');
+    expect(page.text).to.contain(`value="${dogs.offered}" selected>Offered<`);
+    expect(page.text).to.match(/data-offspring-coi>\d+(\.\d)?%</);
+    expect(page.text).to.contain('Coat colour predictions');
+  });
+
+  it('narrows to one condition with healthId', async () => {
+    const agent = await signIn(app, breeder.email, TEST_PASSWORD);
+    const page = await agent.get(`/breeders/pair-predictor?sire=${dogs.sire}&dam=${dogs.dam}&healthId=${HEALTH_CONDITIONS[0].id}`).expect(200);
+    expect(page.text.match(/data-health-id="/g)).to.have.length(1);
+  });
+
+  it('refuses a dog the user may not see with 403, bad numbers with 400, a female sire with the message', async () => {
+    const agent = await signIn(app, breeder.email, TEST_PASSWORD);
+    const hidden = await agent.get(`/breeders/pair-predictor?sire=${dogs.sire}&dam=${dogs.secret}`).expect(403);
+    expect(hidden.text).to.contain(NOT_AUTHORIZED);
+    expect(hidden.text).to.not.contain('>Secret<');
+    expect((await agent.get(`/breeders/pair-predictor?sire=-3&dam=${dogs.dam}`).expect(400)).text).to.contain(INVALID_ARGUMENTS);
+    expect((await agent.get(`/breeders/pair-predictor?sire=${dogs.dam}&dam=${dogs.dam}`).expect(400)).text).to.contain(PAIR_SAME_DOG);
+    expect((await agent.get(`/breeders/pair-predictor?sire=${dogs.dam}&dam=${dogs.offered}`).expect(400)).text).to.contain(PAIR_SIRE_NOT_MALE);
+    expect((await agent.get(`/breeders/pair-predictor?sire=${dogs.sire}&dam=${dogs.dam}&healthId=nope`).expect(400)).text).to.contain(INVALID_ARGUMENTS);
+  });
+
+  it('sends signed-out visitors home', async () => {
+    const response = await request(app).get('/breeders/pair-predictor').expect(302);
+    expect(response.headers.location).to.equal('/');
+  });
+});

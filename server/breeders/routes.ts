@@ -1,0 +1,12 @@
+import { Router } from 'express';
+import type { Db } from '../db/index.js';
+import type { Settings } from '../settings.js';
+import { requireUser } from '../auth/guards.js';
+import { pairPredictorPage } from './pair-page.js';
+
+/** The breeder tools' pages and calls (issue 14). */
+export function breederRoutes(db: Db, settings: Settings): Router {
+  const router = Router();
+  router.get('/breeders/pair-predictor', requireUser, pairPredictorPage(db, settings));
+  return router;
+}
