@@ -42,6 +42,9 @@ import { configureLogger, logger } from './logging/logger.js';
 import { INTERNAL_SERVER_ERROR } from './shared/messages.js';
 import { chatEvents as createChatEvents, type ChatEvents } from './chat/events.js';
 import { assetResolver, BUILD_DIR, HASHED_FILE } from './assets/manifest.js';
+import { MEDIA_UPLOAD_PATH, mediaUploadParser, mediaUploadRoutes } from './media/upload-routes.js';
+import { mediaFileRoutes } from './media/serve-routes.js';
+import { galleryActionRoutes, mediaLikeRoutes } from './media/gallery-routes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -83,6 +86,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(cookieParser());
   app.use(sessionMiddleware(db, settings));
   app.post(UPLOAD_PATH, ...labUploadParser(db));
+  app.post(MEDIA_UPLOAD_PATH, ...mediaUploadParser(db));
   app.use(csrfProtection(settings.sessionSecret, settings.secureCookies));
   app.use(loadCurrentUser(db));
   app.use(usageRoutes(settings)); // before the impersonation guard: a page view is not a write
@@ -93,6 +97,8 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use('/api/messages', requireUser, messagesApiRoutes(db));
   app.use('/api/relatives', requireUser, relativesApiRoutes(db));
   app.use('/api/places', requireUser, placesApiRoutes(db, settings));
+  app.use('/api/media-likes', requireUser, mediaLikeRoutes(db));
+  app.use(mediaFileRoutes(db, settings)); // before the shell: a picture needs no header counts
 
   app.use(shellContext(db, settings));
   app.use(authRoutes(db));
@@ -109,6 +115,8 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use('/members', requireUser);
   app.use('/members/results', resultsRoutes(db, settings));
   app.use('/members', rawDataRoutes(db, settings));
+  app.use('/members', mediaUploadRoutes(db, settings));
+  app.use('/members', galleryActionRoutes(db, settings));
   app.use('/members', nutritionRoutes(db));
   app.use('/members', petProfileRoutes(db, settings));
   app.use('/members', passwordChangeRoutes(db));

@@ -11,6 +11,8 @@ import { configureLogger, logger } from './logging/logger.js';
 import { MANIFEST_FILE, readManifest } from './assets/manifest.js';
 import type { ChatEvents } from './chat/events.js';
 import { createOutboxWorker } from './outbox/worker.js';
+import { startMediaFileSweeper } from './media/file-deletions.js';
+import { mediaStoreFor } from './media/store.js';
 
 /** Migrates and loads the demo data once, in the primary process, before any worker serves. */
 async function prepare(settings: Settings, database: Database): Promise<void> {
@@ -36,10 +38,13 @@ async function serve(settings: Settings, database: Database): Promise<void> {
   // Each process may run one: deliveries are claimed with `for update skip locked`.
   const outboxWorker = settings.mail.workerInApp ? createOutboxWorker({ db: database.db, settings, log: (message) => logger.info(message) }) : undefined;
   outboxWorker?.start();
+  // Files of deleted media whose removal failed (or was cut short) are retried every minute.
+  const mediaSweeper = startMediaFileSweeper(database.db, mediaStoreFor(settings.media));
 
   const shutdown = () => {
     // Event streams never end by themselves; closing them lets the server close.
     void chatEvents.close();
+    mediaSweeper.stop();
     server.close(() => {
       Promise.resolve(outboxWorker?.stop())
         .then(() => database.close())

@@ -3,6 +3,7 @@ import type { LevelWithSilent } from 'pino';
 import { MISSING_ENV } from './shared/messages.js';
 import { logLevelFrom } from './logging/logger.js';
 import { labOptionsFromEnv, type LabOptions } from './lab/options.js';
+import { mediaSettingsFromEnv, type MediaSettings } from './media/settings.js';
 
 export interface Settings {
   port: number;
@@ -33,6 +34,8 @@ export interface Settings {
   mail: MailSettings;
   /** App processes (node:cluster workers) serving the port; more than 1 needs PostgreSQL (`WEB_CONCURRENCY`). */
   webConcurrency: number;
+  /** Where uploaded photos, videos and documents live: DATA_DIR/media or an S3 bucket (`MEDIA_S3_*`). */
+  media: MediaSettings;
 }
 
 export interface MailSettings {
@@ -104,6 +107,7 @@ export function loadSettings(env: Env = process.env): Settings {
       workerInApp: env.OUTBOX_WORKER !== 'false',
     },
     webConcurrency,
+    media: mediaSettingsFromEnv(env, dataDir),
     links: {
       productSite: env.PRODUCT_SITE_URL || 'https://embarkvet.com',
       shop: env.SHOP_URL || 'https://shop.embarkvet.com',

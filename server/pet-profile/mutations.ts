@@ -176,7 +176,9 @@ export async function deletePetForOwner(db: Db, petNum: number): Promise<void> {
     const pet = await trx('pets').where({ pet_num: petNum }).whereNull('deleted_at').forUpdate().first('agreed_to_research');
     if (!pet) return;
     await trx('pets').where({ pet_num: petNum }).update({ deleted_at: trx.fn.now(), is_hidden: true, exclude_from_matchmaker: true, profile_image_public_id: null, updated_at: trx.fn.now() });
-    await trx('media').where({ pet_num: petNum }).delete();
+    const media: { public_id: string }[] = await trx('media').where({ pet_num: petNum }).delete().returning('public_id');
+    // Its files leave the media store after the commit (server/media/file-deletions.ts).
+    if (media.length) await trx('media_file_deletions').insert(media.map((m) => ({ public_id: m.public_id }))).onConflict('public_id').ignore();
     await trx('profile_views_by_day').where({ pet_num: petNum }).delete();
     await trx('pet_social_links').where({ pet_num: petNum }).delete();
     await trx('locations').where({ pet_num: petNum }).delete();

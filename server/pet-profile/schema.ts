@@ -1,4 +1,6 @@
 import type { SchemaModule } from '../graphql/module.js';
+import { sweepSoon } from '../media/file-deletions.js';
+import { mediaStoreFor } from '../media/store.js';
 import { requireSignedIn, type GraphqlContext } from '../graphql/context.js';
 import { invalidArguments, notAuthorized, UserFacingError } from '../graphql/errors.js';
 import { petAccessFor } from '../pets/access.js';
@@ -121,6 +123,7 @@ const resolvers = {
       const petNum = await petNumFromUuid(context, args.petUuid);
       await editablePet(context, petNum);
       await deletePetForOwner(context.db, petNum);
+      await sweepSoon(context.db, mediaStoreFor(context.settings.media));
       return true;
     },
 

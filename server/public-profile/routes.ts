@@ -8,6 +8,7 @@ import { listOwnedPets } from '../pets/list.js';
 import { likenessScores, pairKey } from '../relatives/likeness.js';
 import { MIX_COMPARISON_ERROR } from '../shared/messages.js';
 import { avatarSvg } from './avatar.js';
+import { mediaStoreFor } from '../media/store.js';
 import { comparisonSide, dogProfilePage, mixComparison, relationshipOf } from './page-data.js';
 import { dogForViewer, isOwnerOf, profileViewCount, recordProfileView, totalLikes, visitorKey, type PublicDog } from './queries.js';
 import { dogPageMeta, dogPath } from './seo.js';
@@ -105,6 +106,13 @@ export function publicProfileRoutes(db: Db, settings: Settings): Router {
   router.get('/getpublicpetimg/:handle', async (req: Request<{ handle: string }>, res: Response) => {
     const { dog } = await visibleDog(db, req, req.params.handle);
     res.set('Cache-Control', dog.privacy === 'public' ? 'public, max-age=300' : 'private, max-age=300');
+    // The profile picture when the dog has one (issue 12), else its letter avatar.
+    const picture = dog.profileImagePublicId ? await mediaStoreFor(settings.media).get(`${dog.profileImagePublicId}/thumb.jpg`).catch(() => null) : null;
+    if (picture) {
+      res.type(picture.contentType).set('Content-Length', String(picture.size));
+      picture.body.pipe(res);
+      return;
+    }
     res.type('image/svg+xml').send(avatarSvg(dog.name, dog.avatarColorIndex));
   });
 

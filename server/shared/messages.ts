@@ -133,3 +133,16 @@ export const RESET_DONE = 'Your password is changed and you are signed out every
 export const PASSWORD_CURRENT_WRONG = 'Your current password is not correct.';
 export const PASSWORD_CHANGED = 'Your password is changed. Every other session of your account is signed out.';
 export const PASSWORD_CHANGE_IMPERSONATING = 'A password cannot be changed while impersonating.';
+
+// Gallery and media (spec 1 §4, §8; issue 12)
+export const UPLOAD_FAILED = 'Some of your files failed uploading.';
+export const MEDIA_ACTION_FAILED = 'Action failed!';
+export const MEDIA_GAVE_A_WAG = 'You gave a wag!';
+export const MEDIA_GIVE_A_WAG = 'Give a wag';
+export const MEDIA_DELETE_FAILED = 'Failed to delete media';
+export const MEDIA_SET_PROFILE_PICTURE_FAILED = 'Failed to set picture as profile picture';
+export const MEDIA_UNSET_PROFILE_PICTURE_FAILED = 'Failed to unset picture as profile picture';
+export const MEDIA_CAPTION_FAILED = 'Failed to update caption, please try again';
+export const MEDIA_CAPTION_TOO_LONG = 'Captions can be at most 1000 characters long';
+export const MEDIA_VET_FORM_DISCLAIMER =
+  'A Veterinary Verification Form holds your vet’s and your own contact details. It is never shown on your dog’s public profile: only you, co-owners you share the dog with, your dog’s vet practice and Embark staff can open it.';

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
 import { createApp } from '../../server/app.js';
@@ -7,8 +10,20 @@ import { testDb } from './database.js';
 /** A small marker panel keeps the genetics in tests fast; every test uses the same one. */
 export const TEST_LAB_OPTIONS = { seed: 4242, panelSize: 3000 };
 
+let mediaDir: string | undefined;
+
+/** Uploads in tests go to a temporary folder of the run, removed when the run ends. */
+export function testMediaDir(): string {
+  if (!mediaDir) {
+    mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dogdna-test-media-'));
+    const dir = mediaDir;
+    process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  }
+  return mediaDir;
+}
+
 export function testSettings(overrides: Partial<Settings> = {}): Settings {
-  return { ...loadSettings({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret' }), lab: TEST_LAB_OPTIONS, demoPopulationSize: 0, ...overrides };
+  return { ...loadSettings({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret' }), lab: TEST_LAB_OPTIONS, demoPopulationSize: 0, media: { kind: 'local', dir: testMediaDir() }, ...overrides };
 }
 
 export async function testApp(overrides: Partial<Settings> = {}): Promise<Express> {

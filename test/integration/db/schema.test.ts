@@ -48,6 +48,8 @@ const EXPECTED_TABLES = [
   'profile_view_visitors',
   // 2026112500 16 admin search and kit shipments
   'kit_shipments',
+  // 2026112500 12 gallery and media
+  'media_file_deletions',
 ];
 
 async function tableNames(db: Knex): Promise<string[]> {

@@ -1,0 +1,161 @@
+// The gallery's rows: media of a dog, wags, captions, rotation, profile picture, and the queue of
+// files to delete from the media store.
+import type { Db } from '../db/index.js';
+import type { DocumentInfo, MediaType } from './rules.js';
+
+export interface MediaRow {
+  id: number;
+  petNum: number;
+  mediaType: MediaType;
+  publicId: string;
+  resourceType: 'image' | 'video' | 'raw';
+  phash: string | null;
+  caption: string | null;
+  isGallery: boolean;
+  rotation: number;
+  contentType: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+  originalFileName: string | null;
+  documentDescription: string | null;
+  documentCategory: string | null;
+  documentRecordType: string | null;
+  documentYear: number | null;
+  createdAt: Date;
+}
+
+const COLUMNS = {
+  id: 'media.id',
+  petNum: 'media.pet_num',
+  mediaType: 'media.media_type',
+  publicId: 'media.public_id',
+  resourceType: 'media.resource_type',
+  phash: 'media.phash',
+  caption: 'media.caption',
+  isGallery: 'media.is_gallery',
+  rotation: 'media.rotation',
+  contentType: 'media.content_type',
+  width: 'media.width',
+  height: 'media.height',
+  bytes: 'media.bytes',
+  originalFileName: 'media.original_file_name',
+  documentDescription: 'media.document_description',
+  documentCategory: 'media.document_category',
+  documentRecordType: 'media.document_record_type',
+  documentYear: 'media.document_year',
+  createdAt: 'media.created_at',
+};
+
+export interface NewMedia {
+  petNum: number;
+  uploadedByUserId: number;
+  mediaType: MediaType;
+  publicId: string;
+  resourceType: 'image' | 'video' | 'raw';
+  phash: string | null;
+  isGallery: boolean;
+  contentType: string;
+  width: number | null;
+  height: number | null;
+  bytes: number;
+  originalFileName: string | null;
+}
+
+/** Stores an upload; with `asProfilePicture` it becomes the dog's profile picture in the same transaction. */
+export async function insertMedia(db: Db, media: NewMedia, { asProfilePicture = false } = {}): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('media').insert({
+      pet_num: media.petNum,
+      uploaded_by_user_id: media.uploadedByUserId,
+      media_type: media.mediaType,
+      public_id: media.publicId,
+      resource_type: media.resourceType,
+      phash: media.phash,
+      is_gallery: media.isGallery,
+      content_type: media.contentType,
+      width: media.width,
+      height: media.height,
+      bytes: media.bytes,
+      original_file_name: media.originalFileName,
+    });
+    if (asProfilePicture) await trx('pets').where({ pet_num: media.petNum }).update({ profile_image_public_id: media.publicId, updated_at: trx.fn.now() });
+  });
+}
+
+export async function findMedia(db: Db, publicId: string): Promise<MediaRow | undefined> {
+  return db('media').where('public_id', publicId).first(COLUMNS);
+}
+
+/** The dog's image with this perceptual hash, if one was uploaded before. */
+export async function findImageByPhash(db: Db, petNum: number, phash: string): Promise<MediaRow | undefined> {
+  return db('media').where({ pet_num: petNum, phash, media_type: 'image' }).first(COLUMNS);
+}
+
+export interface GalleryItem extends MediaRow {
+  likes: number;
+  likedByUser: boolean;
+}
+
+/** Photos and videos of a dog, newest first, with their wags and whether `userId` gave one. */
+export async function listGallery(db: Db, petNum: number, userId: number | null): Promise<GalleryItem[]> {
+  const rows = await db('media')
+    .where('media.pet_num', petNum)
+    .whereIn('media.media_type', ['image', 'video'])
+    .orderBy([{ column: 'media.created_at', order: 'desc' }, { column: 'media.id', order: 'desc' }])
+    .select(COLUMNS, db.raw('(select count(*)::int from media_likes l where l.media_id = media.id) as likes'), userId ? db.raw('exists (select 1 from media_likes l where l.media_id = media.id and l.user_id = ?) as "likedByUser"', [userId]) : db.raw('false as "likedByUser"'));
+  return rows.map((row: GalleryItem) => ({ ...row, likes: Number(row.likes) }));
+}
+
+export async function listDocuments(db: Db, petNum: number): Promise<MediaRow[]> {
+  return db('media').where({ pet_num: petNum, media_type: 'document' }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).select(COLUMNS);
+}
+
+export async function updateCaption(db: Db, mediaId: number, caption: string | null): Promise<void> {
+  await db('media').where({ id: mediaId }).update({ caption, updated_at: db.fn.now() });
+}
+
+export async function updateRotation(db: Db, mediaId: number, rotation: number): Promise<void> {
+  await db('media').where({ id: mediaId }).update({ rotation, updated_at: db.fn.now() });
+}
+
+export async function updateDocumentInfo(db: Db, mediaId: number, info: DocumentInfo): Promise<void> {
+  await db('media').where({ id: mediaId, media_type: 'document' }).update({
+    document_description: info.description,
+    document_category: info.category,
+    document_record_type: info.recordType,
+    document_year: info.year,
+    updated_at: db.fn.now(),
+  });
+}
+
+/** Deletes the row (its wags go with it), unsets it as profile picture, and queues its files for deletion. */
+export async function deleteMedia(db: Db, media: Pick<MediaRow, 'id' | 'petNum' | 'publicId'>): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('pets').where({ pet_num: media.petNum, profile_image_public_id: media.publicId }).update({ profile_image_public_id: null, updated_at: trx.fn.now() });
+    await trx('media').where({ id: media.id }).delete();
+    await trx('media_file_deletions').insert({ public_id: media.publicId }).onConflict('public_id').ignore();
+  });
+}
+
+export async function setProfilePicture(db: Db, petNum: number, publicId: string | null): Promise<void> {
+  await db('pets').where({ pet_num: petNum }).update({ profile_image_public_id: publicId, updated_at: db.fn.now() });
+}
+
+/** One wag per user and item (the primary key decides); true when this call added it. */
+export async function addLike(db: Db, mediaId: number, userId: number): Promise<boolean> {
+  const inserted = await db('media_likes').insert({ media_id: mediaId, user_id: userId }).onConflict(['media_id', 'user_id']).ignore().returning('media_id');
+  return inserted.length > 0;
+}
+
+export async function removeLike(db: Db, mediaId: number, userId: number): Promise<boolean> {
+  return (await db('media_likes').where({ media_id: mediaId, user_id: userId }).delete()) > 0;
+}
+
+export async function pendingFileDeletions(db: Db, limit = 100): Promise<string[]> {
+  return db('media_file_deletions').orderBy('created_at').limit(limit).pluck('public_id');
+}
+
+export async function forgetFileDeletion(db: Db, publicId: string): Promise<void> {
+  await db('media_file_deletions').where({ public_id: publicId }).delete();
+}

@@ -1,0 +1,135 @@
+// Pure rules of the gallery (spec 1 §3 Media, §4 uploads and gallery like): shared by the server,
+// the gallery widget and the tests.
+
+export const MEDIA_TYPES = ['image', 'video', 'document'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+export const isMediaType = (value: unknown): value is MediaType => typeof value === 'string' && (MEDIA_TYPES as readonly string[]).includes(value);
+
+const MB = 1024 * 1024;
+
+/** Issue 12: images 20 MB, videos 200 MB, documents 20 MB. */
+export const MAX_BYTES: Record<MediaType, number> = { image: 20 * MB, video: 200 * MB, document: 20 * MB };
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(MAX_BYTES));
+
+/** Against decompression bombs: a 12-megapixel phone photo passes, a 30,000 × 30,000 image does not. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** What the bytes must be (sniffed, never the file name) for each media type. */
+export const ACCEPTED_MIME: Record<MediaType, Record<string, string>> = {
+  image: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif', 'image/tiff': 'tif' },
+  video: { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' },
+  document: { 'application/pdf': 'pdf' },
+};
+
+export const ACCEPTED_DESCRIPTION: Record<MediaType, string> = {
+  image: 'a JPEG, PNG, WebP, GIF, AVIF or TIFF image',
+  video: 'an MP4, MOV or WebM video',
+  document: 'a PDF document',
+};
+
+/** spec 1 §3: the uploaded media result's resource_type. */
+export const RESOURCE_TYPE: Record<MediaType, 'image' | 'video' | 'raw'> = { image: 'image', video: 'video', document: 'raw' };
+
+/** The media table allows 1,000 characters (migration 11). */
+export const MAX_CAPTION_LENGTH = 1000;
+
+/** Image variants (issue 12): a square thumbnail for the grid, the carousel slide, and the full picture. */
+export const IMAGE_VARIANTS = {
+  thumb: { size: 320, fit: 'cover', formats: ['avif', 'webp', 'jpg'] },
+  carousel: { size: 1280, fit: 'inside', formats: ['avif', 'webp', 'jpg'] },
+  full: { size: 2560, fit: 'inside', formats: ['webp', 'jpg'] },
+} as const;
+export type ImageVariant = keyof typeof IMAGE_VARIANTS;
+export type ImageFormat = 'avif' | 'webp' | 'jpg';
+
+export const isImageVariant = (value: string): value is ImageVariant => Object.hasOwn(IMAGE_VARIANTS, value);
+
+/** spec 1 §3: images are ui/…, videos uv/…; documents ud-… (no slash: the document landing route has it as one path segment). */
+export function newPublicId(mediaType: MediaType, random: string): string {
+  if (mediaType === 'image') return `ui/${random}`;
+  if (mediaType === 'video') return `uv/${random}`;
+  return `ud-${random}`;
+}
+
+/** A publicId as the server makes them; anything else names no media. */
+export const PUBLIC_ID_PATTERN = /^(ui\/[0-9a-f]{20}|uv\/[0-9a-f]{20}|ud-[0-9a-f]{20})$/;
+
+export function parsePublicId(raw: unknown): string | null {
+  return typeof raw === 'string' && PUBLIC_ID_PATTERN.test(raw) ? raw : null;
+}
+
+export function mediaTypeOfPublicId(publicId: string): MediaType {
+  return publicId.startsWith('ui/') ? 'image' : publicId.startsWith('uv/') ? 'video' : 'document';
+}
+
+/** Address of a stored image variant; `version` (the rotation) changes the address when the picture turns. */
+export function imageUrl(publicId: string, variant: ImageVariant, format: ImageFormat, version = 0): string {
+  return `/media/${publicId}/${variant}.${format}${version ? `?v=${version}` : ''}`;
+}
+
+export const videoUrl = (publicId: string, extension: string) => `/media/${publicId}/original.${extension}`;
+export const documentUrl = (publicId: string) => `/media/${publicId}/original.pdf`;
+
+/** spec 1 §4: '{n} wag' or 'wags'. */
+export const wagCount = (n: number) => `${n} ${n === 1 ? 'wag' : 'wags'}`;
+
+export function nextRotation(rotation: number): 0 | 90 | 180 | 270 {
+  return ((((rotation + 90) % 360) + 360) % 360) as 0 | 90 | 180 | 270;
+}
+
+/** Caption: trimmed, at most MAX_CAPTION_LENGTH characters; null when empty; undefined when refused. */
+export function parseCaption(raw: unknown): string | null | undefined {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'string') return undefined;
+  const caption = raw.trim();
+  if (Array.from(caption).length > MAX_CAPTION_LENGTH) return undefined;
+  return caption === '' ? null : caption;
+}
+
+// Document info (spec 1 §3): categories and the record types of Health & Veterinary, as migration 11 allows them.
+export const DOCUMENT_CATEGORIES = [
+  'Breed Club Registration',
+  'Health & Veterinary',
+  'Microchip Certificate',
+  'Pedigree',
+  'Title Certificate',
+  'Veterinary Verification Form',
+  'Other',
+] as const;
+export const HEALTH_RECORD_TYPES = ['Allergies/Serum_IgE', 'BAER Tests', 'Bile Acids', 'Blood Chem', 'CBC', 'Elbows', 'Eyes', 'Heart', 'Hips', 'Knees', 'Radiography', 'Serum_VWF', 'Thyroid', 'Other'] as const;
+export const HEALTH_CATEGORY = 'Health & Veterinary';
+export const VET_VERIFICATION_CATEGORY = 'Veterinary Verification Form';
+export const FIRST_DOCUMENT_YEAR = 1989;
+export const MAX_DOCUMENT_DESCRIPTION = 500;
+
+export interface DocumentInfo {
+  description: string | null;
+  category: (typeof DOCUMENT_CATEGORIES)[number];
+  recordType: (typeof HEALTH_RECORD_TYPES)[number] | null;
+  year: number | null;
+}
+
+/** Reads the document info form; a list of problems when it is wrong. Record type and year only for Health & Veterinary. */
+export function parseDocumentInfo(body: Record<string, unknown>, currentYear: number): { info?: DocumentInfo; errors: string[] } {
+  const errors: string[] = [];
+  const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string).trim() : '');
+  const description = text('description');
+  if (Array.from(description).length > MAX_DOCUMENT_DESCRIPTION) errors.push(`The description can be at most ${MAX_DOCUMENT_DESCRIPTION} characters.`);
+  const category = text('category');
+  if (!(DOCUMENT_CATEGORIES as readonly string[]).includes(category)) errors.push('Please choose a category.');
+  let recordType: DocumentInfo['recordType'] = null;
+  let year: number | null = null;
+  if (category === HEALTH_CATEGORY) {
+    const type = text('recordType');
+    if (type && !(HEALTH_RECORD_TYPES as readonly string[]).includes(type)) errors.push('Please choose a record type.');
+    else recordType = (type || null) as DocumentInfo['recordType'];
+    const yearText = text('year');
+    if (yearText) {
+      year = /^\d{4}$/.test(yearText) ? Number(yearText) : NaN;
+      if (!(year >= FIRST_DOCUMENT_YEAR && year <= currentYear)) errors.push(`The year must be between ${FIRST_DOCUMENT_YEAR} and ${currentYear}.`);
+    }
+  }
+  if (errors.length) return { errors };
+  return { info: { description: description || null, category: category as DocumentInfo['category'], recordType, year }, errors };
+}

@@ -1,0 +1,50 @@
+// Media files (issue 12): served from the store to whoever may see them (access.ts mayViewMedia).
+import { Router, type Request, type Response } from 'express';
+import type { Db } from '../db/index.js';
+import type { Settings } from '../settings.js';
+import { HttpError } from '../auth/guards.js';
+import { mayViewMedia } from './access.js';
+import { findMedia } from './queries.js';
+import { isImageVariant, parsePublicId } from './rules.js';
+import { mediaStoreFor, type MediaStore } from './store.js';
+
+const notFound = () => new HttpError(404, 'Page not found');
+const SERVED_FILE = /^([a-z]+)\.(avif|webp|jpg|mp4|mov|webm|pdf)$/;
+
+export function mediaFileRoutes(db: Db, settings: Settings): Router {
+  const router = Router();
+  const store = mediaStoreFor(settings.media);
+  router.get('/media/:kind/:id/:file', (req: Request<{ kind: string; id: string; file: string }>, res) => serve(db, store, req, res, `${req.params.kind}/${req.params.id}`, req.params.file));
+  router.get('/media/:id/:file', (req: Request<{ id: string; file: string }>, res) => serve(db, store, req, res, req.params.id, req.params.file));
+  return router;
+}
+
+async function serve(db: Db, store: MediaStore, req: Request, res: Response, rawPublicId: string, fileName: string): Promise<void> {
+  const publicId = parsePublicId(rawPublicId);
+  const file = SERVED_FILE.exec(fileName);
+  if (!publicId || !file) throw notFound();
+  const [, name] = file;
+  const media = await findMedia(db, publicId);
+  if (!media) throw notFound();
+  // Only what a media item of its type has: variants of an image (never its master), the original of the rest.
+  if (media.mediaType === 'image' ? !isImageVariant(name) : name !== 'original') throw notFound();
+  if (!(await mayViewMedia(db, req.currentUser, media))) throw notFound();
+  const stored = await store.get(`${publicId}/${fileName}`);
+  if (!stored) throw notFound();
+  res.set({
+    'Content-Type': stored.contentType,
+    'Content-Length': String(stored.size),
+    ETag: stored.etag,
+    // Private: a dog's privacy can change; a turned picture keeps its address, so browsers revalidate.
+    'Cache-Control': 'private, no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (media.mediaType === 'document') res.set('Content-Disposition', 'inline; filename="document.pdf"');
+  if (req.get('if-none-match') === stored.etag && stored.etag) {
+    stored.body.destroy();
+    res.status(304).end();
+    return;
+  }
+  stored.body.on('error', (error) => res.destroy(error));
+  stored.body.pipe(res);
+}

@@ -1,0 +1,170 @@
+// One interface for media files, so the rest of the site never knows where they live (DESIGN.md:
+// local files by default, S3-compatible object storage when configured, so processes share media).
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import type { MediaSettings } from './settings.js';
+
+export interface StoredFile {
+  body: Readable;
+  size: number;
+  contentType: string;
+  /** Changes whenever the bytes do (rotation rewrites files under the same key). */
+  etag: string;
+}
+
+export interface MediaStore {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Moves (local) or uploads (S3) a file from disk, for videos too large to hold in memory. */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredFile | null>;
+  getBuffer(key: string): Promise<Buffer | null>;
+  /** Deletes every file under `prefix/` (one media item's variants). */
+  deleteFolder(prefix: string): Promise<void>;
+}
+
+/** Keys are made by the server (`ui/abc123/thumb.webp`); anything else is refused before touching a disk. */
+const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*(\/[a-z0-9-]+\.[a-z0-9]+)?$/;
+
+function checkedKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.length > 200) throw new Error(`unsafe media key: ${key}`);
+  return key;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  png: 'image/png',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  pdf: 'application/pdf',
+};
+
+export const contentTypeOfKey = (key: string) => CONTENT_TYPES[path.extname(key).slice(1)] ?? 'application/octet-stream';
+
+export class LocalMediaStore implements MediaStore {
+  constructor(readonly dir: string) {}
+
+  private file(key: string) {
+    return path.join(this.dir, checkedKey(key));
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const file = this.file(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    // Written aside and renamed, so a reader never sees half a file (rotation rewrites in place).
+    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await fs.promises.writeFile(temporary, body);
+    await fs.promises.rename(temporary, file);
+  }
+
+  async putFile(key: string, filePath: string): Promise<void> {
+    const file = this.file(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await fs.promises.copyFile(filePath, file);
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    const file = this.file(key);
+    try {
+      const stat = await fs.promises.stat(file);
+      if (!stat.isFile()) return null;
+      return { body: fs.createReadStream(file), size: stat.size, contentType: contentTypeOfKey(key), etag: `"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}"` };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async getBuffer(key: string): Promise<Buffer | null> {
+    try {
+      return await fs.promises.readFile(this.file(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async deleteFolder(prefix: string): Promise<void> {
+    await fs.promises.rm(this.file(prefix), { recursive: true, force: true });
+  }
+}
+
+export class S3MediaStore implements MediaStore {
+  private readonly client: S3Client;
+
+  constructor(private readonly settings: Extract<MediaSettings, { kind: 's3' }>) {
+    this.client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    });
+  }
+
+  private key(key: string) {
+    return `${this.settings.prefix}${checkedKey(key)}`;
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key), Body: body, ContentType: contentType }));
+  }
+
+  async putFile(key: string, filePath: string, contentType: string): Promise<void> {
+    const { size } = await fs.promises.stat(filePath);
+    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key), Body: fs.createReadStream(filePath), ContentLength: size, ContentType: contentType }));
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
+      if (!answer.Body) return null;
+      return { body: answer.Body as Readable, size: answer.ContentLength ?? 0, contentType: answer.ContentType ?? contentTypeOfKey(key), etag: answer.ETag ?? '' };
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+      throw error;
+    }
+  }
+
+  async getBuffer(key: string): Promise<Buffer | null> {
+    const file = await this.get(key);
+    if (!file) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.body) chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  }
+
+  async deleteFolder(prefix: string): Promise<void> {
+    const folder = `${this.key(prefix)}/`;
+    let token: string | undefined;
+    do {
+      const listed = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: folder, ContinuationToken: token }));
+      const objects = (listed.Contents ?? []).flatMap((item) => (item.Key ? [{ Key: item.Key }] : []));
+      if (objects.length) await this.client.send(new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: objects, Quiet: true } }));
+      token = listed.IsTruncated ? listed.NextContinuationToken : undefined;
+    } while (token);
+  }
+}
+
+const stores = new Map<string, MediaStore>();
+
+/** One store per configuration and process (the S3 client keeps its connections). */
+export function mediaStoreFor(settings: MediaSettings): MediaStore {
+  const id = JSON.stringify(settings);
+  let store = stores.get(id);
+  if (!store) {
+    store = settings.kind === 's3' ? new S3MediaStore(settings) : new LocalMediaStore(settings.dir);
+    stores.set(id, store);
+  }
+  return store;
+}
