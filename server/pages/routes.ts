@@ -31,7 +31,6 @@ export function memberPageRoutes(db: Db): Router {
   });
   router.get('/shopify/vet', plainPage('Order Kits for Your Practice'));
   router.get('/breeder-tools/matchmaker', requireMatchMaker, plainPage('Matchmaker'));
-  router.get('/breeder-dog-settings/privacy', plainPage('Breeder Dog Settings'));
   router.get('/forbidden/read-only-account', (_req, res) =>
     res.status(403).render('placeholder', { title: 'Read-only account', heading: 'Your account is read-only', lead: 'You can look at results but not change them.' }),
   );

@@ -146,3 +146,6 @@ export const MEDIA_CAPTION_FAILED = 'Failed to update caption, please try again'
 export const MEDIA_CAPTION_TOO_LONG = 'Captions can be at most 1000 characters long';
 export const MEDIA_VET_FORM_DISCLAIMER =
   'A Veterinary Verification Form holds your vet’s and your own contact details. It is never shown on your dog’s public profile: only you, co-owners you share the dog with, your dog’s vet practice and Embark staff can open it.';
+
+// Breeder dog settings (spec 2 §8; issue 14).
+export const FAILED_TO_SEND = 'Failed to send';

@@ -3,6 +3,8 @@ import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
 import { demoPopulation } from '../integration/results/population.js';
+import { testDb } from '../support/database.js';
+import { FAILED_TO_SEND } from '../../server/shared/messages.js';
 
 describe('breeder tools in the browser', function () {
   this.timeout(240_000);
@@ -38,6 +40,28 @@ describe('breeder tools in the browser', function () {
     expect(await page.locator('[data-offspring-coi]').innerText()).to.match(/^\d+(\.\d)?%$/);
     expect(await page.locator('#pair-colour-heading').innerText()).to.equal('Coat colour predictions');
     expect(await page.locator('tr[data-health-id]').count()).to.be.greaterThan(0);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('saves the kennel\u2019s privacy settings in place, and alerts \u2018Failed to send\u2019 when the save fails', async () => {
+    await page.goto(`${site.origin}/members/breeder-dog-settings/privacy`);
+    await page.waitForSelector('[data-dog-settings-ready]');
+    const row = page.locator('tr[data-pet-num]').first();
+    const petNum = Number(await row.getAttribute('data-pet-num'));
+    const db = await testDb();
+    const original = await db('pets').where({ pet_num: petNum }).first('privacy', 'exclude_from_matchmaker');
+    await row.locator('select').selectOption('public-private');
+    await row.locator('input[type="checkbox"]').check();
+    await page.click('form[data-dog-settings-form] button[type="submit"]');
+    await page.waitForFunction(() => document.querySelector('[data-dog-settings-status]')?.textContent !== '');
+    expect(await db('pets').where({ pet_num: petNum }).first('privacy', 'exclude_from_matchmaker')).to.deep.equal({ privacy: 'public-private', exclude_from_matchmaker: true });
+
+    await page.route('**/members/breeder-dog-settings/privacy', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.continue()));
+    const alert = new Promise<string>((resolve) => page.once('dialog', (dialog) => { resolve(dialog.message()); void dialog.accept(); }));
+    await page.click('form[data-dog-settings-form] button[type="submit"]');
+    expect(await alert).to.equal(FAILED_TO_SEND);
+    await page.unroute('**/members/breeder-dog-settings/privacy');
+    await db('pets').where({ pet_num: petNum }).update(original);
     expect(errors).to.deep.equal([]);
   });
 });

@@ -20,4 +20,5 @@ export const widgetRegistry: WidgetRegistry = {
   'help-search': () => import('../help-search/mount'),
   'public-profile': () => import('../public-profile/mount'),
   'admin-data-table': () => import('../admin-data-table/mount'),
+  'breeder-dog-settings': () => import('../breeder-dog-settings/mount'),
 };
