@@ -16,6 +16,7 @@ import { guardImpersonatedWrites } from './impersonation/guard.js';
 import { graphqlRoute, refuseBatches } from './graphql/route.js';
 import { memberPageRoutes, publicPageRoutes } from './pages/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { serialScanningRoutes } from './admin/serial-scanning/routes.js';
 import { publicProfileRoutes } from './public-profile/routes.js';
 import { resultsRoutes } from './pages/results-routes.js';
 import { nutritionRoutes } from './nutrition/routes.js';
@@ -109,6 +110,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(publicPageRoutes());
   app.use(publicProfileRoutes(db, settings));
   app.use(adminRoutes(db));
+  app.use(serialScanningRoutes(db));
   app.use(labAdminRoutes(db, settings));
   app.use(outboxAdminRoutes(db));
   app.use('/members', chatRoutes(db, chatEvents));

@@ -10,6 +10,7 @@ import { KENNEL_PREFIX, planDemoOwners } from './plan.js';
 import { communityOwnerRows } from './community.js';
 import { seedCareResources } from '../care/seed.js';
 import { seedSurveys } from '../surveys/seed.js';
+import { seedAdminDemo } from '../admin/demo-seed.js';
 
 type DemoUsers = Record<keyof typeof DEMO_ACCOUNTS, User>;
 
@@ -70,6 +71,7 @@ export async function loadDemoDataIfEmpty(db: Db, options: DemoOptions = { popul
     await seedConversation(trx, users);
     await seedCareResources(trx);
     await seedSurveys(trx, [dogs.biscuit]);
+    await seedAdminDemo(trx, { passwordHash, adminId: users.admin.id });
   });
   return true;
 }

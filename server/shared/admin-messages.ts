@@ -11,7 +11,7 @@ export const ADMIN_SEARCH_FAILED = 'The search failed. Please try again.';
 
 // spec 2 §5 serial scanning validation
 export const SCAN_BOX_KEY_SHORT = 'Please provide full EM code';
-export const SCAN_BOX_KEY_PREFIX = 'Code must begin with EM-';
+export const SCAN_BOX_KEY_NO_PREFIX = 'Code must begin with EM-';
 export const SCAN_SWAB_CODE_SHORT = 'Please provide full swab code';
 export const SCAN_TRACKING_NUMBER = 'Please provide tracking number';
 export const SCAN_DUPLICATE = 'Duplicate code!';

@@ -21,4 +21,5 @@ export const widgetRegistry: WidgetRegistry = {
   'public-profile': () => import('../public-profile/mount'),
   'admin-data-table': () => import('../admin-data-table/mount'),
   'breeder-dog-settings': () => import('../breeder-dog-settings/mount'),
+  'serial-scanning': () => import('../serial-scanning/mount'),
 };

@@ -1,0 +1,139 @@
+// Admin tools in Chromium (issue 16): an admin searches a data table, changes the page length and
+// exports CSV; a scanner ships a box of three kits with the keyboard alone.
+import { readFile } from 'node:fs/promises';
+import { expect } from 'chai';
+import type { Browser, Page, Route } from 'playwright-core';
+import { testApp } from '../support/app.js';
+import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { resetToDemoData, DEMO_ACCOUNTS } from '../support/demo.js';
+import { testDb } from '../support/database.js';
+import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import { DEMO_SCANNER, DEMO_STOCK_BOX_KEYS, DEMO_STOCK_SWAB_CODES } from '../../server/admin/demo-seed.js';
+import { SCAN_DUPLICATE, SCAN_VALID, SCAN_VALIDATING } from '../../server/shared/admin-messages.js';
+
+describe('admin tools in the browser', function () {
+  this.timeout(120_000);
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof serve>>;
+
+  before(async () => {
+    await resetToDemoData();
+    const db = await testDb();
+    const parent = await db('users').where({ email: DEMO_ACCOUNTS.parent.email }).first('id');
+    const pets = await db.raw<{ rows: { pet_num: number }[] }>("insert into pets (name, handle) select 'Tablepup ' || n, 'tablepup-' || n from generate_series(1, 30) n returning pet_num");
+    await db('pet_owners').insert(pets.rows.map((row) => ({ pet_num: row.pet_num, user_id: parent.id })));
+    site = await serve(await testApp());
+    browser = await launchChromium();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function signedInPage(email: string): Promise<Page> {
+    const page = await (await newContext(browser)).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInThroughForm(page, site.origin, email, DEMO_PASSWORD);
+    return page;
+  }
+
+  const visibleRows = (page: Page) => page.locator('table[data-admin-rows] tbody tr').count();
+
+  it('searches pets on Enter, changes the page length and exports the rows as CSV', async () => {
+    const page = await signedInPage(DEMO_ACCOUNTS.admin.email);
+    await page.goto(`${site.origin}/admin/data-table/pets_info`);
+    await page.waitForSelector('[data-admin-ready]');
+    await page.fill('#admin-search-input', '   ');
+    await page.press('#admin-search-input', 'Enter');
+    expect(await page.locator('[data-admin-problem]').innerText()).to.equal('Type something to search for, then press Enter.');
+
+    await page.fill('#admin-search-input', 'tablepup');
+    await page.press('#admin-search-input', 'Enter');
+    await page.waitForSelector('[data-admin-row-count="30"]');
+    expect(page.url()).to.match(/\?searchParam=tablepup$/);
+    expect(await visibleRows(page)).to.equal(10);
+    expect(await page.locator('[data-admin-limit-hit]').isHidden()).to.equal(true);
+    const options = await page.locator('.dt-length select option').allInnerTexts();
+    expect(options).to.deep.equal(['10', '25', '50', '100', 'All']);
+    await page.selectOption('.dt-length select', { label: '25' });
+    expect(await visibleRows(page)).to.equal(25);
+    await page.selectOption('.dt-length select', { label: 'All' });
+    expect(await visibleRows(page)).to.equal(30);
+    expect(await page.locator('.dt-buttons button').allInnerTexts()).to.deep.equal(['Excel', 'CSV', 'Print']);
+    const first = page.locator('table[data-admin-rows] tbody tr').first();
+    expect(await first.locator('a').first().getAttribute('href')).to.match(/^\/members\/results\/profile\?i=\d+$/);
+    expect(await first.locator('button:text-is("Impersonate")').count()).to.equal(1);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('.dt-buttons .buttons-csv')]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.trim().split('\n');
+    expect(lines).to.have.length(31);
+    expect(lines[0]).to.include('"Name"').and.not.include('Impersonate');
+    const names = lines.slice(1).map((line) => line.split('","')[1]).sort();
+    expect(names).to.deep.equal(Array.from({ length: 30 }, (_, i) => `Tablepup ${i + 1}`).sort());
+    await page.context().close();
+  });
+
+  it('ships a box of three kits by keyboard alone', async () => {
+    const page = await signedInPage(DEMO_SCANNER.email);
+    await page.goto(`${site.origin}/admin/serial-scanning`);
+    await page.waitForSelector('[data-scan-input="0:boxKey"]');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-scan-input'))).to.equal('0:boxKey');
+
+    // Hold the first box-key check to see its state while it runs.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = true;
+    await page.route('**/validate-boxkey*', async (route: Route) => {
+      if (holding) {
+        holding = false;
+        await held;
+      }
+      await route.continue();
+    });
+
+    await page.keyboard.type(DEMO_STOCK_BOX_KEYS[0]);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`[data-scan-message="0:boxKey"]:text-is("${SCAN_VALIDATING}")`);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-scan-input'))).to.equal('0:swabCode');
+    release();
+    await page.waitForSelector(`[data-scan-message="0:boxKey"]:text-is("${SCAN_VALID}")`);
+
+    const scan = async (code: string) => {
+      await page.keyboard.type(code);
+      await page.keyboard.press('Enter');
+    };
+    await scan(DEMO_STOCK_SWAB_CODES[0]);
+    await scan(DEMO_STOCK_BOX_KEYS[1]);
+    await scan(DEMO_STOCK_SWAB_CODES[0]);
+    await page.waitForSelector(`[data-scan-message="1:swabCode"]:text-is("${SCAN_DUPLICATE}")`);
+    await page.keyboard.press('Shift+Tab'); // back to the duplicate
+    await page.keyboard.press('Control+A');
+    await scan(DEMO_STOCK_SWAB_CODES[1]);
+    await scan(DEMO_STOCK_BOX_KEYS[2]);
+    await scan(DEMO_STOCK_SWAB_CODES[2]);
+    await scan('1Z999AA10123456799');
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-scan-submit'))).to.equal(true);
+    await page.waitForSelector('[data-scan-submit]:not([disabled])');
+    for (const key of ['0:boxKey', '0:swabCode', '1:boxKey', '1:swabCode', '2:boxKey', '2:swabCode', 'trackingNumber']) {
+      expect(await page.getAttribute(`[data-scan-input="${key}"]`, 'data-scan-status')).to.equal('valid');
+    }
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-scan-outcome]');
+    expect(await page.locator('[data-scan-outcome]').innerText()).to.equal('Shipped 3 kits with tracking number 1Z999AA10123456799.');
+
+    const db = await testDb();
+    const kits = await db('kits').whereIn('box_key', DEMO_STOCK_BOX_KEYS.slice(0, 3)).orderBy('box_key').select('id', 'state', 'tracking_number');
+    expect(kits.map((kit) => [kit.state, kit.tracking_number])).to.deep.equal(Array(3).fill(['shipped', '1Z999AA10123456799']));
+    expect(await db('swabs').whereIn('swab_code', DEMO_STOCK_SWAB_CODES.slice(0, 3)).orderBy('swab_code').pluck('kit_id')).to.deep.equal(kits.map((kit) => kit.id));
+
+    await page.goto(`${site.origin}/admin/serial-scanning/search`);
+    await page.fill('#kit-code', DEMO_STOCK_SWAB_CODES[1]);
+    await page.press('#kit-code', 'Enter');
+    await page.waitForSelector(`[data-kit="${DEMO_STOCK_BOX_KEYS[1]}"]`);
+    expect(await page.locator('[data-kit-event]').evaluateAll((items) => items.map((item) => item.getAttribute('data-kit-event')))).to.deep.equal(['created', 'paired', 'shipped']);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,71 @@
+// Pure rules of the admin search and serial scanning (spec 1 §5; spec 2 §4, §5; issue 16).
+import { expect } from 'chai';
+import { parseAdminSearch, substringPattern } from '../../../server/admin/search-rules.js';
+import { checkScanInput, duplicatePositions, ORDER_SKUS } from '../../../server/admin/serial-scanning/rules.js';
+import { canSubmit, duplicateKeys, inputKey, inputOrder, shownState, type InputState } from '../../../widgets/serial-scanning/inputs.js';
+import {
+  SCAN_BOX_KEY_NO_PREFIX, SCAN_BOX_KEY_SHORT, SCAN_DUPLICATE, SCAN_SWAB_CODE_SHORT, SCAN_TRACKING_NUMBER,
+} from '../../../server/shared/admin-messages.js';
+
+describe('admin search rules', () => {
+  it('needs a non-empty trimmed value of at most 200 characters', () => {
+    expect(parseAdminSearch('')).to.equal('empty');
+    expect(parseAdminSearch(' \t ')).to.equal('empty');
+    expect(parseAdminSearch(undefined)).to.equal('empty');
+    expect(parseAdminSearch(['a'])).to.equal('not-text');
+    expect(parseAdminSearch('x'.repeat(201))).to.equal('too-long');
+  });
+
+  it('reads digits as an id and anything else as a substring pattern', () => {
+    expect(parseAdminSearch(' 42 ')).to.deep.equal({ kind: 'id', id: 42 });
+    expect(parseAdminSearch('0')).to.deep.equal({ kind: 'no-such-id' });
+    expect(parseAdminSearch('2147483648')).to.deep.equal({ kind: 'no-such-id' });
+    expect(parseAdminSearch('42a')).to.deep.equal({ kind: 'text', pattern: '%42a%' });
+    expect(parseAdminSearch('-1')).to.deep.equal({ kind: 'text', pattern: '%-1%' });
+  });
+
+  it('escapes LIKE wildcards and turns * into one', () => {
+    expect(substringPattern('100%')).to.equal('%100\\%%');
+    expect(substringPattern('a_b')).to.equal('%a\\_b%');
+    expect(substringPattern('back\\slash')).to.equal('%back\\\\slash%');
+    expect(substringPattern('bis*it')).to.equal('%bis%it%');
+    expect(substringPattern('a**b')).to.equal('%a%b%');
+  });
+});
+
+describe('serial scanning rules', () => {
+  it('ignores empty inputs and a bare EM-, and checks lengths and the prefix (spec 2 §5)', () => {
+    expect(checkScanInput('boxKey', '')).to.deep.equal({ kind: 'ignore' });
+    expect(checkScanInput('boxKey', 'EM-')).to.deep.equal({ kind: 'ignore' });
+    expect(checkScanInput('boxKey', 'EM')).to.deep.equal({ kind: 'error', error: SCAN_BOX_KEY_SHORT });
+    expect(checkScanInput('boxKey', 'XX-1')).to.deep.equal({ kind: 'error', error: SCAN_BOX_KEY_NO_PREFIX });
+    expect(checkScanInput('boxKey', 'EM-1')).to.deep.equal({ kind: 'server' });
+    expect(checkScanInput('swabCode', 'A'.repeat(11))).to.deep.equal({ kind: 'error', error: SCAN_SWAB_CODE_SHORT });
+    expect(checkScanInput('swabCode', 'A'.repeat(12))).to.deep.equal({ kind: 'server' });
+    expect(checkScanInput('methylationSwabCode', 'A'.repeat(11))).to.deep.equal({ kind: 'error', error: SCAN_SWAB_CODE_SHORT });
+    expect(checkScanInput('methylationSwabCode', 'A'.repeat(12))).to.deep.equal({ kind: 'valid' });
+    expect(checkScanInput('trackingNumber', 'abc')).to.deep.equal({ kind: 'error', error: SCAN_TRACKING_NUMBER });
+    expect(checkScanInput('trackingNumber', 'abcd')).to.deep.equal({ kind: 'valid' });
+  });
+
+  it('finds duplicates whatever the case, spaces and dashes, never counting empties', () => {
+    expect([...duplicatePositions(['EM-1', '', 'em 1', '', 'EM-2', 'EM1'])]).to.deep.equal([2, 5]);
+  });
+
+  it('enables submit only when every code and the tracking number are valid, and flags duplicates', () => {
+    const sku = ORDER_SKUS.find((s) => s.sku === 'EMBARK-BA')!;
+    const order = inputOrder(sku, 2);
+    expect(order.map(inputKey)).to.deep.equal(['0:boxKey', '0:swabCode', '1:boxKey', '1:swabCode', 'trackingNumber']);
+    const valid = (value: string): InputState => ({ value, status: 'valid' });
+    const inputs: Record<string, InputState> = { '0:boxKey': valid('EM-1'), '0:swabCode': valid('SWAB00000001'), '1:boxKey': valid('EM-2'), '1:swabCode': valid('SWAB00000002') };
+    expect(canSubmit(order, inputs)).to.equal(false);
+    inputs.trackingNumber = valid('TRACK');
+    expect(canSubmit(order, inputs)).to.equal(true);
+    inputs['1:swabCode'] = valid('swab-00000001');
+    expect(canSubmit(order, inputs)).to.equal(false);
+    const duplicates = duplicateKeys(order, inputs);
+    expect([...duplicates]).to.deep.equal(['1:swabCode']);
+    expect(shownState('1:swabCode', inputs, duplicates)).to.include({ status: 'error', error: SCAN_DUPLICATE });
+    expect(inputOrder(ORDER_SKUS.find((s) => s.sku === 'EMBARK-AGE')!, 1).map(inputKey)).to.deep.equal(['0:boxKey', '0:swabCode', '0:methylationSwabCode', 'trackingNumber']);
+  });
+});
