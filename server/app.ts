@@ -37,6 +37,8 @@ import { wantsJson } from './http/negotiation.js';
 import { siteAssetRoutes } from './content/assets.js';
 import { contentPageRoutes } from './content/routes.js';
 import { breederRoutes } from './breeders/routes.js';
+import { vetReportRoutes } from './vets/report-routes.js';
+import { vetShareRoutes } from './vets/share-routes.js';
 import { refuseControlCharacters } from './http/text-input.js';
 import { httpLogger } from './logging/http-logger.js';
 import { configureLogger, logger } from './logging/logger.js';
@@ -114,6 +116,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(labAdminRoutes(db, settings));
   app.use(outboxAdminRoutes(db));
   app.use('/members', chatRoutes(db, chatEvents));
+  app.use(vetReportRoutes(db)); // before requireUser: the report link's token is its key
   app.use('/members', requireUser);
   app.use('/members/results', resultsRoutes(db, settings));
   app.use('/members', rawDataRoutes(db, settings));
@@ -124,6 +127,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use('/members', passwordChangeRoutes(db));
   app.use('/members', accountSettingsRoutes(db, settings));
   app.use('/members', activationRoutes(db));
+  app.use('/members', vetShareRoutes(db));
   app.use('/members', memberPageRoutes(db));
 
   app.use(notFound);

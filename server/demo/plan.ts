@@ -4,7 +4,6 @@ import type { Placement } from './population.js';
 export interface DemoOwners {
   parent: number;
   breeder: number;
-  vet: number;
   community: readonly number[];
 }
 
@@ -24,7 +23,8 @@ export const KENNEL_PREFIX = 'Sunny Meadow';
 /**
  * Gives the demo accounts dogs from the simulated population: the breeder a purebred litter with
  * its tested parents and more of that breed, the pet parent a mix with close family in the
- * population and a designer cross, the vet three patients; everyone else's dogs go to community owners.
+ * population and a designer cross; three dogs nobody owns yet are patients the vet's practice registered
+ * (the vet owns no dogs); everyone else's dogs go to community owners.
  */
 export function planDemoOwners(dogs: readonly PopulationDog[], owners: DemoOwners): DemoPlan {
   const ids = new Set(dogs.map((dog) => dog.id));
@@ -63,7 +63,7 @@ export function planDemoOwners(dogs: readonly PopulationDog[], owners: DemoOwner
   breederDogs.forEach((id) => names.set(id, { ownerId: owners.breeder, name: `${KENNEL_PREFIX} ${byId.get(id)!.name}` }));
   names.set(biscuit.id, { ownerId: owners.parent, name: 'Biscuit' });
   names.set(maple.id, { ownerId: owners.parent, name: 'Maple', dateOfBirth: null });
-  vetPatients.forEach((id, i) => names.set(id, { ownerId: owners.vet, name: VET_PATIENT_NAMES[i] }));
+  vetPatients.forEach((id, i) => names.set(id, { ownerId: null, name: VET_PATIENT_NAMES[i] }));
 
   return {
     place: (dog) => names.get(dog.id) ?? { ownerId: owners.community[(dog.litterId ?? dog.id) % owners.community.length] },

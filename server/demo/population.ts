@@ -41,7 +41,8 @@ function birthDate(dog: PopulationDog): string {
  * pair of relatives. The genetics run on worker threads; `place` says whose each dog is.
  */
 export interface Placement {
-  ownerId: number;
+  /** Null for a patient its vet practice registered before the client had an account. */
+  ownerId: number | null;
   /** Overrides the simulated name (demo accounts' dogs get familiar ones). */
   name?: string;
   /** Overrides the simulated birth date; null when the owner does not know it. */
@@ -79,7 +80,11 @@ export async function loadSimulatedPopulation(db: Db, lab: Lab, population: Popu
       'pet_num',
     );
     dogs.forEach(({ dog }, index) => petNums.set(dog.id, pets[index].pet_num));
-    await insertInBatches(trx, 'pet_owners', dogs.map(({ dog, placement }) => ({ pet_num: petNums.get(dog.id), user_id: placement.ownerId, permission: 'edit', is_primary: true })));
+    await insertInBatches(
+      trx,
+      'pet_owners',
+      dogs.filter(({ placement }) => placement.ownerId !== null).map(({ dog, placement }) => ({ pet_num: petNums.get(dog.id), user_id: placement.ownerId, permission: 'edit', is_primary: true })),
+    );
     const swabs = await insertInBatches(
       trx,
       'swabs',

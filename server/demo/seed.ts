@@ -2,7 +2,7 @@ import type { Db } from '../db/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { insertUser, type User } from '../users/queries.js';
 import { DEMO_ACCOUNTS, DEMO_AWAITING_SWAB, DEMO_BOX_KEY, DEMO_EXTRA_KITS, DEMO_PASSWORD } from './accounts.js';
-import { insertPetForOwner, type NewPet } from '../pets/mutations.js';
+import { insertPet, insertPetForOwner, type NewPet } from '../pets/mutations.js';
 import type { Lab } from '../lab/lab.js';
 import { simulatePopulation } from '../genetics/simulate/population.js';
 import { loadSimulatedPopulation } from './population.js';
@@ -11,6 +11,7 @@ import { communityOwnerRows } from './community.js';
 import { seedCareResources } from '../care/seed.js';
 import { seedSurveys } from '../surveys/seed.js';
 import { seedAdminDemo } from '../admin/demo-seed.js';
+import { hashReportToken, newReportToken } from '../vets/shares.js';
 
 type DemoUsers = Record<keyof typeof DEMO_ACCOUNTS, User>;
 
@@ -84,7 +85,7 @@ async function simulatedDemoDogs(db: Db, lab: Lab, users: DemoUsers, passwordHas
     const rows = communityOwnerRows(start, Math.min(500, communityCount - start), passwordHash);
     community.push(...(await db('users').insert(rows).returning('id')).map((row: { id: number }) => row.id));
   }
-  const plan = planDemoOwners(population.dogs, { parent: users.parent.id, breeder: users.breeder.id, vet: users.vet.id, community });
+  const plan = planDemoOwners(population.dogs, { parent: users.parent.id, breeder: users.breeder.id, community });
   const loaded = await loadSimulatedPopulation(db, lab, population, plan.place);
   options.log?.(`Simulated ${population.dogs.length} dogs: ${Object.entries(loaded.timings).map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
   const pet = (id: number) => loaded.petNums.get(id)!;
@@ -99,16 +100,17 @@ async function simulatedDemoDogs(db: Db, lab: Lab, users: DemoUsers, passwordHas
 
 let swabSequence = 0;
 
-async function addProfileDog(db: Db, ownerId: number, pet: NewPet, productType: string): Promise<number> {
-  const petNum = await insertPetForOwner(db, ownerId, pet);
+/** A dog with a released swab; without an owner it is a patient its vet practice registered. */
+async function addProfileDog(db: Db, ownerId: number | null, pet: NewPet, productType: string): Promise<number> {
+  const petNum = ownerId === null ? await insertPet(db, pet) : await insertPetForOwner(db, ownerId, pet);
   swabSequence++;
   await db('swabs').insert({
     swab_code: `DEMOSWAB${String(swabSequence).padStart(6, '0')}`,
     pet_num: petNum,
     activated_by_user_id: ownerId,
+    purchase_source: ownerId === null ? 'vet' : 'shop',
     swab_state: 'released',
     product_type: productType,
-    purchase_source: 'shop',
     activated_at: db.raw("now() - interval '60 days'"),
     received_at: db.raw("now() - interval '50 days'"),
     health_results_released_at: db.raw("now() - interval '30 days'"),
@@ -141,7 +143,7 @@ async function profileDemoDogs(db: Db, users: DemoUsers): Promise<DemoDogs> {
     { name: 'Pepper', sex: 'f', dateOfBirth: '2022-11-20', breedType: 'purebred' },
     { name: 'Rufus', sex: 'm', dateOfBirth: '2016-06-30', breedType: 'mixed' },
   ] as NewPet[]) {
-    vetPatients.push(await addProfileDog(db, users.vet.id, pet, 'Vet'));
+    vetPatients.push(await addProfileDog(db, null, pet, 'Vet'));
   }
   return { parent: [biscuit, maple], biscuit, maple, breeder, vetPatients };
 }
@@ -166,7 +168,23 @@ async function seedVetPractice(db: Db, users: DemoUsers, clientDog: number, pati
       { longName: 'United States', shortName: 'US', types: ['country', 'political'] },
     ]),
   });
+  // Biscuit is a patient because the pet parent shared his results with the vet (read-only for the vet).
   await db('practice_patients').insert({ practice_id: practiceId, pet_num: clientDog, client_name: users.parent.name, client_email: users.parent.email, client_user_id: users.parent.id, patient_emr_id: 'RAH-1001' });
+  await db('vet_report_shares').insert({
+    pet_num: clientDog,
+    shared_by_user_id: users.parent.id,
+    vet_name: users.vet.name,
+    vet_email: users.vet.email,
+    token_hash: hashReportToken(newReportToken()),
+    practice_id: practiceId,
+    sent_at: db.raw("now() - interval '20 days'"),
+  });
+  await db('practice_patient_notes').insert({ practice_patient_id: db('practice_patients').where({ practice_id: practiceId, pet_num: clientDog }).select('id'), author_user_id: users.vet.id, body: 'Owner shared the DNA report before the annual check-up.' });
+  await db('practice_onboarding_statuses').insert([
+    { practice_id: practiceId, item_key: 'place_first_order', status: 'completed', updated_by_user_id: users.vet.id, completed_at: db.raw("now() - interval '30 days'") },
+    { practice_id: practiceId, item_key: 'test_first_patient', status: 'completed', updated_by_user_id: users.vet.id, completed_at: db.raw("now() - interval '25 days'") },
+    { practice_id: practiceId, item_key: 'receive_first_results', status: 'in_progress', updated_by_user_id: users.vet.id, completed_at: null },
+  ]);
   const clients = ['Jordan Client', 'Morgan Client', 'Casey Client'];
   for (const [index, petNum] of patients.entries()) {
     const clientName = clients[index % clients.length];
@@ -176,6 +194,7 @@ async function seedVetPractice(db: Db, users: DemoUsers, clientDog: number, pati
       client_name: clientName,
       client_email: `${clientName.split(' ')[0].toLowerCase()}@client.demo.test`,
       patient_emr_id: `RAH-${1002 + index}`,
+      added_by_practice: true,
       swab_ordered_by_user_id: users.vet.id,
       swab_ordered_by_name: users.vet.name,
       swab_ordered_by_is_dvm: true,

@@ -11,6 +11,7 @@ import { petProfileSchema } from '../pet-profile/schema.js';
 import { accountSettingsSchema } from '../account-settings/schema.js';
 import { activationSchema } from '../activation/schema.js';
 import { breedersSchema } from '../breeders/schema.js';
+import { vetsSchema } from '../vets/schema.js';
 import type { SchemaModule } from './module.js';
 
 const rootTypeDefs = /* GraphQL */ `
@@ -34,6 +35,7 @@ const modules: SchemaModule[] = [
   accountSettingsSchema,
   activationSchema,
   breedersSchema,
+  vetsSchema,
 ];
 
 /** One schema module per feature, merged here. */

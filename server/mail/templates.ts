@@ -14,6 +14,8 @@ export interface RenderedEmail {
 export const RESULTS_RELEASED = 'results-released';
 export const CHAT_NEW_MESSAGE = 'chat-new-message';
 export const PASSWORD_RESET = 'password-reset';
+export const VET_REPORT_SHARED = 'vet-report-shared';
+export const VET_CLIENT_TRANSFER = 'vet-client-transfer';
 
 /** A site path as an absolute address on the public site. */
 export function absoluteUrl(baseUrl: string, path: string): string {
@@ -77,8 +79,42 @@ export function renderEmail(message: OutboxMessage, baseUrl: string): RenderedEm
         footer: 'You receive this e-mail because a password reset was requested for your Embark account.',
       });
     }
+    case VET_REPORT_SHARED:
+    case VET_CLIENT_TRANSFER:
+      return renderVetEmail(message, baseUrl);
   }
   return asQueued(message);
+}
+
+// Issue 13: the vet's report link (a one-time copy of the share's token, dropped once sent) and the
+// practice's invitation of a client to the dog's results.
+function renderVetEmail(message: OutboxMessage, baseUrl: string): RenderedEmail {
+  const payload = message.payload;
+  const petName = str(payload.petName, 'the dog');
+  if (message.template === VET_CLIENT_TRANSFER) {
+    const practice = str(payload.practiceName, 'Your vet practice');
+    return compose(message.subject, {
+      greeting: `Hi ${str(payload.clientName, 'there')},`,
+      paragraphs: [
+        `${practice} tested ${petName}'s DNA with Embark and invites you to see the results yourself.`,
+        `Create a free account (or sign in) with this e-mail address: ${petName} is added to it, and the practice keeps reading the results.`,
+      ],
+      button: { label: `See ${petName}'s results`, href: absoluteUrl(baseUrl, '/signup') },
+      footer: `You receive this e-mail because ${practice} registered ${petName} with your e-mail address.`,
+    });
+  }
+  const token = payload.token;
+  if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new Error('The report link of this e-mail is no longer stored; the owner can share again.');
+  const owner = str(payload.ownerName, 'A pet parent');
+  return compose(message.subject, {
+    greeting: `Hi ${str(payload.vetName, 'there')},`,
+    paragraphs: [
+      `${owner} shared ${petName}'s Embark DNA results with you: breed mix, health results with what they mean for care, inbreeding and traits, in a printable report.`,
+      payload.isPatient ? `${petName} is now also on your practice dashboard, read-only.` : 'The link works until the owner revokes it.',
+    ],
+    button: { label: `Open ${petName}'s vet report (PDF)`, href: absoluteUrl(baseUrl, `/members/reports/print-vet-report-pdf/${token}`) },
+    footer: `You receive this e-mail because ${owner} entered your address on Embark.`,
+  });
 }
 
 function asQueued(message: OutboxMessage): RenderedEmail {

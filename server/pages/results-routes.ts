@@ -13,6 +13,7 @@ import { NOT_AUTHORIZED } from '../shared/messages.js';
 import type { HealthFilter } from '../results/health.js';
 import { postAgeTestFeedback } from '../age-test/routes.js';
 import { postCareFeedback } from '../care/routes.js';
+import { vetSharePanel } from '../vets/share-panel.js';
 import {
   breedPage,
   carePage,
@@ -91,8 +92,11 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
       focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await petHasResults(db, pet.petNum) }, page);
       const title = heading(breedLabel(user.userType));
       const data = await load({ db, pet, isOwner, isAdmin: user.isAdmin, isEditable, userId: user.id, links: settings.links });
+      // Issue 13: owners share the results with their vet from the summary and health pages.
+      const vetShare = isEditable && (page === 'summary' || page === 'health') ? await vetSharePanel(db, settings, pet, req, page) : null;
       res.render(`members/results/${view}`, {
         ...data,
+        vetShare,
         notice: noticeOf(req),
         messages,
         title: `${pet.name}: ${title}`,
@@ -108,7 +112,7 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
       const { pet, isOwner } = await petFromQuery(db, req);
       focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await petHasResults(db, pet.petNum) }, 'health', backToPageLink('Health', `${RESULTS_PATHS.health}?i=${pet.petNum}`));
       const data = await healthPage({ db, pet, isOwner, isAdmin: signedInUser(req).isAdmin }, filter);
-      res.render('members/results/health', { ...data, title: `${pet.name}: ${heading}`, heading, pet });
+      res.render('members/results/health', { ...data, vetShare: null, title: `${pet.name}: ${heading}`, heading, pet });
     });
   }
 

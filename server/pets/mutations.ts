@@ -14,6 +14,13 @@ export interface NewPet {
 
 /** Creates a dog with a unique handle and makes the user its owner with edit permission. */
 export async function insertPetForOwner(db: Db, userId: number, pet: NewPet): Promise<number> {
+  const petNum = await insertPet(db, pet);
+  await db('pet_owners').insert({ pet_num: petNum, user_id: userId, permission: 'edit', is_primary: true });
+  return petNum;
+}
+
+/** Creates a dog nobody owns yet (a patient a vet practice registers before its client has an account). */
+export async function insertPet(db: Db, pet: NewPet): Promise<number> {
   const handle = pet.handle ?? (await availableHandle(db, handleBaseFor(pet.name)));
   const [{ pet_num: petNum }] = await db('pets')
     .insert({
@@ -28,7 +35,6 @@ export async function insertPetForOwner(db: Db, userId: number, pet: NewPet): Pr
       avatar_color_index: 1 + (pet.name.length % 9),
     })
     .returning('pet_num');
-  await db('pet_owners').insert({ pet_num: petNum, user_id: userId, permission: 'edit', is_primary: true });
   return petNum;
 }
 

@@ -36,8 +36,8 @@ export const petTypeDefs = /* GraphQL */ `
     profileImageUrl: String
     "Colour (1–9) of the avatar shown when there is no picture."
     avatarColorIndex: Int!
-    "Opaque id used in shareable report links."
-    hashPetId: String!
+    "Unguessable token of the dog's vet report link (/members/reports/print-vet-report-pdf/{hashPetId}); null for anyone but an owner."
+    hashPetId: String
     "i = not neutered/spayed, f = neutered/spayed."
     intact: String
     "purebred, designer, mixed, village, unknown or notShared."

@@ -149,3 +149,22 @@ export const MEDIA_VET_FORM_DISCLAIMER =
 
 // Breeder dog settings (spec 2 §8; issue 14).
 export const FAILED_TO_SEND = 'Failed to send';
+// Vets: sharing results with a vet, the vet report, the practice dashboard (issue 13; spec 2 §4, §5, §8, §9).
+export const VET_NAME_REQUIRED = 'Vet name is required';
+export const VET_EMAIL_REQUIRED = 'Vet email is required';
+export const VET_EMAIL_INVALID = 'Vet email is not valid';
+export const VET_SHARE_FAILED = 'Something went wrong. Please try again.';
+export const VET_SHARE_SENT = 'Your results were sent to {name}.';
+export const VET_SHARE_REVOKED = 'The share is revoked: its link no longer opens the report.';
+export const VET_LINK_RESET = 'Your vet report link is replaced: the old link no longer opens the report.';
+export const VET_REPORT_COPY_LINK = 'Copy link';
+export const VET_REPORT_LINK_COPIED = 'Link copied';
+export const VET_EMAIL_SUBJECT = '{owner} shared {pet}\u2019s DNA results with you';
+export const PATIENT_NOTE_REQUIRED = 'Please write a note';
+export const PATIENT_NOTE_TOO_LONG = 'A note can be at most 5000 characters long';
+export const PATIENT_NAME_REQUIRED = 'Please enter the patient\u2019s name';
+export const CLIENT_EMAIL_INVALID = 'Please enter a valid client e-mail address';
+export const PATIENT_NOT_EDITABLE = 'This patient belongs to a client: only the practice\u2019s own patients can be edited';
+export const TRANSFER_NEEDS_EMAIL = 'Add the client\u2019s e-mail address before releasing the patient';
+export const TRANSFER_EMAIL_SUBJECT = '{practice} invites you to {pet}\u2019s DNA results on Embark';
+export const PRACTICE_NAME_REQUIRED = 'Please enter the name of your practice';

@@ -23,7 +23,9 @@ export async function copyText(doc: Document, text: string): Promise<void> {
 /**
  * Spec 2 §4: a `[data-copy-link]` button copies the URL it holds (or its href), reads
  * 'Link Copied' for 3 s, then 'Copy Link'. The text goes into a `[data-copy-link-label]` child
- * when there is one (buttons with an icon), else into the button.
+ * when there is one (buttons with an icon), else into the button. A button may name its own
+ * texts and time (`data-copy-link-done`, `data-copy-link-reset`, `data-copy-link-ms`): the vet
+ * report link reads 'Link copied' for 2000 ms (spec 2 §9).
  */
 export function installCopyLinks(doc: Document, confirmMs = COPY_LINK_CONFIRM_MS): void {
   const timers = new WeakMap<Element, ReturnType<typeof setTimeout>>();
@@ -35,9 +37,10 @@ export function installCopyLinks(doc: Document, confirmMs = COPY_LINK_CONFIRM_MS
     const label = button.querySelector('[data-copy-link-label]') ?? button;
     copyText(doc, url).then(
       () => {
-        label.textContent = LINK_COPIED;
+        const ms = Number(button.dataset.copyLinkMs);
+        label.textContent = button.dataset.copyLinkDone || LINK_COPIED;
         clearTimeout(timers.get(button));
-        timers.set(button, setTimeout(() => (label.textContent = COPY_LINK), confirmMs));
+        timers.set(button, setTimeout(() => (label.textContent = button.dataset.copyLinkReset || COPY_LINK), ms > 0 ? ms : confirmMs));
       },
       (error: unknown) => console.error(error),
     );

@@ -22,4 +22,5 @@ export const widgetRegistry: WidgetRegistry = {
   'admin-data-table': () => import('../admin-data-table/mount'),
   'breeder-dog-settings': () => import('../breeder-dog-settings/mount'),
   'serial-scanning': () => import('../serial-scanning/mount'),
+  'vet-share': () => import('../vets/share-mount'),
 };

@@ -1,0 +1,137 @@
+// What a practice changes (spec 2 §7 vet mutations). Every function takes the caller's practice and
+// touches only rows of that practice; callers check the role first (server/vets/guard.ts).
+import type { Db } from '../db/index.js';
+import type { User } from '../users/queries.js';
+import { availableHandle } from '../pets/mutations.js';
+import { handleBaseFor } from '../pets/handles.js';
+import { queueEmail } from '../outbox/queue.js';
+import { VET_CLIENT_TRANSFER } from '../mail/templates.js';
+import { TRANSFER_EMAIL_SUBJECT } from '../shared/messages.js';
+import type { PracticeMembership } from './practice.js';
+import type { PatientInput } from './rules.js';
+
+/** addNewPatient: a dog the practice registers before its client has an account (no owner yet). */
+export async function addNewPatient(db: Db, practice: PracticeMembership, vet: User, input: PatientInput): Promise<number> {
+  return db.transaction(async (trx) => {
+    const handle = await availableHandle(trx, handleBaseFor(input.name));
+    const [{ pet_num: petNum }] = await trx('pets')
+      .insert({ name: input.name, handle, sex: input.sex, avatar_color_index: 1 + (input.name.length % 9), privacy: 'private' })
+      .returning('pet_num');
+    const [{ id }] = await trx('practice_patients')
+      .insert({
+        practice_id: practice.practiceId,
+        pet_num: petNum,
+        client_name: input.clientName,
+        client_email: input.clientEmail,
+        client_phone: input.clientPhone,
+        patient_emr_id: input.patientEmrId,
+        swab_ordered_by_user_id: vet.id,
+        swab_ordered_by_name: vet.name,
+        swab_ordered_by_is_dvm: practice.isDvm,
+        added_by_practice: true,
+      })
+      .returning('id');
+    return id as number;
+  });
+}
+
+/** updatePatient: only for a patient the practice registered and no client owns yet. */
+export async function updatePatient(db: Db, patientId: number, input: PatientInput): Promise<void> {
+  await db.transaction(async (trx) => {
+    const patient = await trx('practice_patients').where({ id: patientId }).forUpdate().first('pet_num');
+    await trx('pets').where({ pet_num: patient.pet_num }).update({ name: input.name, sex: input.sex, updated_at: trx.fn.now() });
+    await trx('practice_patients')
+      .where({ id: patientId })
+      .update({ client_name: input.clientName, client_email: input.clientEmail, client_phone: input.clientPhone, patient_emr_id: input.patientEmrId, updated_at: trx.fn.now() });
+  });
+}
+
+/** Makes the user an owner of every dog a practice released to their e-mail address. */
+async function completeTransfersTo(db: Db, user: { id: number; email: string }, patientId?: number): Promise<number> {
+  const query = db('practice_patients').where({ client_email: user.email }).whereNotNull('vet_client_transfer_requested_at').whereNull('vet_client_transfer_completed_at');
+  if (patientId !== undefined) query.where({ id: patientId });
+  const pending = await query.forUpdate().select('id', 'pet_num');
+  for (const { id, pet_num: petNum } of pending) {
+    await db('pet_owners').insert({ pet_num: petNum, user_id: user.id, permission: 'edit', is_primary: true }).onConflict(['pet_num', 'user_id']).ignore();
+    await db('practice_patients').where({ id }).update({ client_user_id: user.id, vet_client_transfer_completed_at: db.fn.now(), updated_at: db.fn.now() });
+  }
+  return pending.length;
+}
+
+/** Called when an account is created: the dogs practices released to its e-mail become its dogs. */
+export async function completeClientTransfers(db: Db, user: { id: number; email: string }): Promise<number> {
+  return db.transaction((trx) => completeTransfersTo(trx, user));
+}
+
+/**
+ * releasePetToClient: records the request and e-mails the client an invitation; a client who
+ * already has an account gets the dog at once (the transfer is completed).
+ */
+export async function releasePetToClient(db: Db, practice: PracticeMembership, patientId: number): Promise<void> {
+  await db.transaction(async (trx) => {
+    const patient = await trx('practice_patients')
+      .join('pets', 'pets.pet_num', 'practice_patients.pet_num')
+      .where('practice_patients.id', patientId)
+      .forUpdate()
+      .first({ email: 'practice_patients.client_email', clientName: 'practice_patients.client_name', petName: 'pets.name', requested: 'practice_patients.vet_client_transfer_requested_at' });
+    if (!patient.requested) await trx('practice_patients').where({ id: patientId }).update({ vet_client_transfer_requested_at: trx.fn.now(), updated_at: trx.fn.now() });
+    await queueEmail(trx, {
+      userId: null,
+      to: patient.email,
+      subject: TRANSFER_EMAIL_SUBJECT.replace('{practice}', practice.name).replace('{pet}', patient.petName),
+      template: VET_CLIENT_TRANSFER,
+      payload: { practiceName: practice.name, petName: patient.petName, clientName: patient.clientName },
+      dedupeKey: `vet-client-transfer:${patientId}`,
+    });
+    const client = await trx('users').where({ email: patient.email }).first('id', 'email');
+    if (client) await completeTransfersTo(trx, client, patientId);
+  });
+}
+
+/** updatePatientCase: closes or reopens the case, and adds a note or edits one of the patient's notes. */
+export async function updatePatientCase(
+  db: Db,
+  vet: User,
+  patientId: number,
+  change: { caseCompleted?: boolean | null; patientNote?: string | null; patientNoteId?: number | null },
+): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    if (change.patientNoteId != null) {
+      const updated = await trx('practice_patient_notes')
+        .where({ id: change.patientNoteId, practice_patient_id: patientId })
+        .update({ body: change.patientNote, updated_at: trx.fn.now() });
+      if (updated === 0) return false;
+    } else if (change.patientNote != null) {
+      await trx('practice_patient_notes').insert({ practice_patient_id: patientId, author_user_id: vet.id, body: change.patientNote });
+    }
+    if (change.caseCompleted != null) {
+      await trx('practice_patients')
+        .where({ id: patientId })
+        .update({ case_completed: change.caseCompleted, case_completed_at: change.caseCompleted ? trx.raw('coalesce(case_completed_at, now())') : null, updated_at: trx.fn.now() });
+    }
+    return true;
+  });
+}
+
+/** deletePatientNote: false when the note is not one of this practice's. */
+export async function deletePatientNote(db: Db, practiceId: number, noteId: number): Promise<boolean> {
+  const deleted = await db('practice_patient_notes')
+    .where('id', noteId)
+    .whereIn('practice_patient_id', db('practice_patients').where({ practice_id: practiceId }).select('id'))
+    .delete();
+  return deleted > 0;
+}
+
+export async function updateChecklistStatus(db: Db, practiceId: number, userId: number, itemKey: string, status: string): Promise<void> {
+  await db('practice_onboarding_statuses')
+    .insert({ practice_id: practiceId, item_key: itemKey, status, updated_by_user_id: userId, completed_at: status === 'completed' ? db.fn.now() : null, updated_at: db.fn.now() })
+    .onConflict(['practice_id', 'item_key'])
+    .merge(['status', 'updated_by_user_id', 'completed_at', 'updated_at']);
+}
+
+/** Vet sign-up: a new practice whose first user is its owner. */
+export async function createPracticeFor(db: Db, userId: number, name: string, isDvm: boolean): Promise<number> {
+  const [{ id }] = await db('vet_practices').insert({ name }).returning('id');
+  await db('practice_users').insert({ practice_id: id, user_id: userId, is_dvm: isDvm, role: 'owner' });
+  return id;
+}

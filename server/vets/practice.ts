@@ -1,0 +1,216 @@
+// A vet practice's dashboard data (issue 13 point 3; spec 2 §1, §3 Practice, §7 VetDashboardInfo).
+import type { Db } from '../db/index.js';
+import { resultsStatusLabel, searchPattern } from './rules.js';
+
+export interface PracticeMembership {
+  practiceId: number;
+  name: string;
+  isDvm: boolean;
+}
+
+/** The practice a vet works at (the first one joined), or null for everyone else. */
+export async function practiceOfUser(db: Db, userId: number): Promise<PracticeMembership | null> {
+  const row = await db('practice_users')
+    .join('vet_practices', 'vet_practices.id', 'practice_users.practice_id')
+    .where('practice_users.user_id', userId)
+    .orderBy('practice_users.created_at')
+    .orderBy('practice_users.practice_id')
+    .first({ practiceId: 'vet_practices.id', name: 'vet_practices.name', isDvm: 'practice_users.is_dvm' });
+  return row ?? null;
+}
+
+export interface ChecklistItem {
+  key: string;
+  label: string;
+  status: 'not_started' | 'in_progress' | 'completed' | 'skipped';
+  completedAt: Date | null;
+}
+
+export const CHECKLIST_STATUSES = ['not_started', 'in_progress', 'completed', 'skipped'] as const;
+
+export async function onboardingChecklist(db: Db, practiceId: number): Promise<ChecklistItem[]> {
+  return db('onboarding_checklist_items')
+    .leftJoin('practice_onboarding_statuses', function () {
+      this.on('practice_onboarding_statuses.item_key', 'onboarding_checklist_items.key').andOn('practice_onboarding_statuses.practice_id', db.raw('?', [practiceId]));
+    })
+    .orderBy('onboarding_checklist_items.sort_order')
+    .select<ChecklistItem[]>(
+      'onboarding_checklist_items.key',
+      'onboarding_checklist_items.label',
+      db.raw("coalesce(practice_onboarding_statuses.status, 'not_started') as status"),
+      'practice_onboarding_statuses.completed_at as completedAt',
+    );
+}
+
+export interface DashboardInfo {
+  practice: {
+    practiceId: number;
+    name: string;
+    createdAt: Date;
+    practiceUsers: { id: number; name: string; email: string; isDVM: boolean }[];
+    swabsOrderedCount: number;
+    petActivationCount: number;
+    practicePetCount: number;
+    onboardingChecklist: ChecklistItem[];
+  };
+  checklistProgress: { completed: number; total: number };
+  transfersRequested: number;
+  transfersCompleted: number;
+  openCases: number;
+}
+
+const count = async (query: PromiseLike<unknown>): Promise<number> => Number(((await query) as { n: number | string }[])[0]?.n ?? 0);
+
+export async function dashboardInfo(db: Db, practiceId: number): Promise<DashboardInfo> {
+  const patients = () => db('practice_patients').join('pets', 'pets.pet_num', 'practice_patients.pet_num').where('practice_patients.practice_id', practiceId).whereNull('pets.deleted_at');
+  const [practice, users, swabsOrdered, activations, petCount, requested, completed, openCases, checklist] = await Promise.all([
+    db('vet_practices').where({ id: practiceId }).first('id', 'name', 'created_at'),
+    db('practice_users').join('users', 'users.id', 'practice_users.user_id').where('practice_users.practice_id', practiceId).orderBy('users.name').select({ id: 'users.id', name: 'users.name', email: 'users.email', isDVM: 'practice_users.is_dvm' }),
+    count(db('kits').where({ practice_id: practiceId }).count({ n: '*' })),
+    count(
+      db('swabs')
+        .leftJoin('kits', 'kits.id', 'swabs.kit_id')
+        .where((q) => q.where('swabs.practice_id', practiceId).orWhere('kits.practice_id', practiceId))
+        .whereNotNull('swabs.activated_at')
+        .countDistinct({ n: 'swabs.id' }),
+    ),
+    count(patients().count({ n: '*' })),
+    count(patients().whereNotNull('practice_patients.vet_client_transfer_requested_at').whereNull('practice_patients.vet_client_transfer_completed_at').count({ n: '*' })),
+    count(patients().whereNotNull('practice_patients.vet_client_transfer_completed_at').count({ n: '*' })),
+    count(patients().where('practice_patients.case_completed', false).count({ n: '*' })),
+    onboardingChecklist(db, practiceId),
+  ]);
+  return {
+    practice: {
+      practiceId,
+      name: practice.name,
+      createdAt: practice.created_at,
+      practiceUsers: users,
+      swabsOrderedCount: swabsOrdered,
+      petActivationCount: activations,
+      practicePetCount: petCount,
+      onboardingChecklist: checklist,
+    },
+    checklistProgress: { completed: checklist.filter((item) => item.status === 'completed').length, total: checklist.length },
+    transfersRequested: requested,
+    transfersCompleted: completed,
+    openCases,
+  };
+}
+
+export interface PracticePet {
+  id: number;
+  petNum: number;
+  name: string;
+  sex: 'f' | 'm' | null;
+  clientName: string | null;
+  clientEmail: string | null;
+  clientPhone: string | null;
+  patientEmrId: string | null;
+  caseCompleted: boolean;
+  addedByPractice: boolean;
+  transferRequestedAt: Date | null;
+  transferCompletedAt: Date | null;
+  notesCount: number;
+  resultsStatus: string;
+  /** The practice may change the dog's details: it registered the dog and no client owns it yet. */
+  isEditableByPractice: boolean;
+}
+
+function patientsQuery(db: Db, practiceId: number) {
+  const latestSwab = (column: string) =>
+    db('swabs').whereRaw('swabs.pet_num = pets.pet_num').where('swabs.is_methylation', false).orderBy('swabs.created_at', 'desc').orderBy('swabs.id', 'desc').limit(1).select(column);
+  return db('practice_patients')
+    .join('pets', 'pets.pet_num', 'practice_patients.pet_num')
+    .where('practice_patients.practice_id', practiceId)
+    .whereNull('pets.deleted_at')
+    .select({
+      id: 'practice_patients.id',
+      petNum: 'pets.pet_num',
+      name: 'pets.name',
+      sex: 'pets.sex',
+      clientName: 'practice_patients.client_name',
+      clientEmail: 'practice_patients.client_email',
+      clientPhone: 'practice_patients.client_phone',
+      patientEmrId: 'practice_patients.patient_emr_id',
+      caseCompleted: 'practice_patients.case_completed',
+      addedByPractice: 'practice_patients.added_by_practice',
+      transferRequestedAt: 'practice_patients.vet_client_transfer_requested_at',
+      transferCompletedAt: 'practice_patients.vet_client_transfer_completed_at',
+      notesCount: db('practice_patient_notes').whereRaw('practice_patient_notes.practice_patient_id = practice_patients.id').count('*'),
+      swabState: latestSwab('swabs.swab_state'),
+      healthReleased: latestSwab('swabs.health_results_released_at'),
+      breedReleased: latestSwab('swabs.breed_results_released_at'),
+      hasOwner: db.raw('exists (select 1 from pet_owners where pet_owners.pet_num = pets.pet_num)'),
+    });
+}
+
+interface PatientRow extends Omit<PracticePet, 'resultsStatus' | 'isEditableByPractice' | 'notesCount'> {
+  notesCount: number | string;
+  swabState: string | null;
+  healthReleased: Date | null;
+  breedReleased: Date | null;
+  hasOwner: boolean;
+}
+
+function toPracticePet(row: PatientRow): PracticePet {
+  const { swabState, healthReleased, breedReleased, hasOwner, ...rest } = row;
+  return {
+    ...rest,
+    notesCount: Number(row.notesCount),
+    resultsStatus: resultsStatusLabel({ swabState, healthReleased: healthReleased !== null, breedReleased: breedReleased !== null }),
+    isEditableByPractice: row.addedByPractice && !hasOwner,
+  };
+}
+
+/** ListPracticePets: the practice's patients by name, client, client e-mail or EMR id, a page at a time. */
+export async function listPracticePets(db: Db, practiceId: number, search: unknown, page: { limit: number; offset: number }): Promise<{ total: number; pets: PracticePet[] }> {
+  const pattern = searchPattern(search);
+  const filtered = () => {
+    const query = patientsQuery(db, practiceId);
+    if (pattern) {
+      query.where((q) =>
+        q
+          .whereRaw("pets.name ilike ? escape '\\'", [pattern])
+          .orWhereRaw("practice_patients.client_name ilike ? escape '\\'", [pattern])
+          .orWhereRaw("practice_patients.client_email::text ilike ? escape '\\'", [pattern])
+          .orWhereRaw("practice_patients.patient_emr_id ilike ? escape '\\'", [pattern]),
+      );
+    }
+    return query;
+  };
+  const [rows, [{ n }]] = await Promise.all([
+    filtered().orderBy('pets.name').orderBy('practice_patients.id').limit(page.limit).offset(page.offset),
+    db.from(filtered().as('patients')).count({ n: '*' }),
+  ]);
+  return { total: Number(n), pets: (rows as PatientRow[]).map(toPracticePet) };
+}
+
+/** One patient of the practice; null when the id names no patient of this practice. */
+export async function findPracticePet(db: Db, practiceId: number, patientId: number): Promise<PracticePet | null> {
+  const row = await patientsQuery(db, practiceId).where('practice_patients.id', patientId).first();
+  return row ? toPracticePet(row as PatientRow) : null;
+}
+
+export interface PatientNote {
+  id: number;
+  body: string;
+  authorName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export async function patientNotes(db: Db, patientId: number): Promise<PatientNote[]> {
+  return db('practice_patient_notes')
+    .leftJoin('users', 'users.id', 'practice_patient_notes.author_user_id')
+    .where('practice_patient_notes.practice_patient_id', patientId)
+    .orderBy('practice_patient_notes.created_at', 'desc')
+    .orderBy('practice_patient_notes.id', 'desc')
+    .select<PatientNote[]>({
+      id: 'practice_patient_notes.id',
+      body: 'practice_patient_notes.body',
+      authorName: 'users.name',
+      createdAt: 'practice_patient_notes.created_at',
+      updatedAt: 'practice_patient_notes.updated_at',
+    });
+}

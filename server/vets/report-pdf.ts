@@ -1,0 +1,101 @@
+// The printable vet report (issue 13 point 2; spec 2 §2), laid out for a clinic: who the dog is,
+// what needs attention first (at risk, carrier), then the mix, diversity, stats and care traits.
+import PDFDocument from 'pdfkit';
+import type { VetReport } from './report-data.js';
+
+const INK = '#1d2731';
+const MUTED = '#5b6670';
+const AT_RISK = '#a4281e';
+const CARRIER = '#8a5a00';
+const RULE = '#d5dbe0';
+
+const dateText = (date: Date | string | null): string =>
+  date === null ? 'unknown' : new Date(date).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+const sexText = (sex: string | null) => (sex === 'f' ? 'Female' : sex === 'm' ? 'Male' : 'Not given');
+
+export function renderVetReportPdf(report: VetReport, generatedAt = new Date()): Promise<Buffer> {
+  const doc = new PDFDocument({ size: report.paper, margin: 50, info: { Title: `Vet report: ${report.pet.name}`, Author: 'Embark', Subject: 'Dog DNA results for veterinarians' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+
+  const heading = (text: string) => {
+    if (doc.y > doc.page.height - 140) doc.addPage();
+    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text);
+    const y = doc.y + 2;
+    doc.moveTo(doc.page.margins.left, y).lineTo(doc.page.margins.left + width, y).strokeColor(RULE).lineWidth(1).stroke();
+    doc.moveDown(0.5);
+  };
+  const fact = (label: string, value: string) => {
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(`${label}: `, { continued: true }).font('Helvetica').fillColor(INK).text(value);
+  };
+  const paragraph = (text: string, color = INK, size = 10) => doc.font('Helvetica').fontSize(size).fillColor(color).text(text, { width });
+
+  // Header: the dog, its owner and the sample, everything a front desk matches a chart by.
+  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(`Embark vet report: ${report.pet.name}`);
+  paragraph(`Generated ${dateText(generatedAt)}. DNA results for veterinary use; genetic results are one input to a clinical decision, not a diagnosis.`, MUTED, 9);
+  doc.moveDown(0.6);
+  fact('Dog', `${report.pet.name}${report.pet.callName ? ` ("${report.pet.callName}")` : ''}, ${sexText(report.pet.sex)}, born ${report.pet.dateOfBirth ? dateText(report.pet.dateOfBirth) : 'unknown'}`);
+  fact('Owner', report.owner ? `${report.owner.name}${report.owner.email ? ` (${report.owner.email})` : ''}` : 'not recorded');
+  fact('Swab id', report.swab?.code ?? 'no swab');
+  fact('Test date', report.swab ? `activated ${dateText(report.swab.activatedAt)}, results released ${dateText(report.swab.releasedAt)}` : 'not tested');
+
+  heading('Health results');
+  if (report.counts.total === 0) {
+    paragraph('No health results yet.', MUTED);
+  } else {
+    paragraph(`${report.counts.atRisk} at risk, ${report.counts.carrier} carrier, ${report.counts.clear} clear of ${report.counts.total} conditions tested.`);
+    doc.moveDown(0.4);
+    const notable = report.conditions.filter((c) => c.call === 'at_risk' || c.call === 'carrier');
+    for (const condition of notable) {
+      if (doc.y > doc.page.height - 120) doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(11).fillColor(condition.call === 'at_risk' ? AT_RISK : CARRIER).text(`${condition.callLabel}: ${condition.name}`);
+      paragraph(`${condition.severity}. Gene ${condition.gene}. ${condition.inheritance}${condition.isBreedRelevant ? ' Relevant to this dog\u2019s breeds.' : ''}`, MUTED, 9);
+      if (condition.careMeaning) paragraph(condition.careMeaning, INK, 9.5);
+      if (condition.description) paragraph(condition.description, INK, 9.5);
+      doc.moveDown(0.5);
+    }
+    if (notable.length === 0) paragraph('No at-risk or carrier results.', MUTED);
+    const clear = report.conditions.filter((c) => c.call === 'clear').map((c) => c.name);
+    if (clear.length) {
+      doc.moveDown(0.3);
+      paragraph(`Clear (${clear.length}): ${clear.join(', ')}.`, MUTED, 8.5);
+    }
+  }
+
+  heading('Breed mix');
+  if (!report.breedMix) {
+    paragraph('Breed results are not ready yet.', MUTED);
+  } else {
+    paragraph(report.breedMix.breedMixName);
+    for (const breed of report.breedMix.breeds) paragraph(`${breed.breedName}: ${breed.displayBreedPercent}`);
+  }
+
+  heading('Genetic diversity (COI)');
+  if (!report.inbreeding) {
+    paragraph('Not measured yet.', MUTED);
+  } else {
+    paragraph(`Coefficient of inbreeding ${report.inbreeding.fraction} (${report.inbreeding.percent}): ${report.inbreeding.level}.`);
+    paragraph(`Bands: low below ${report.inbreeding.bands.moderateFrom}, moderate from ${report.inbreeding.bands.moderateFrom}, high from ${report.inbreeding.bands.highFrom}. Higher inbreeding is linked to smaller litters and more recessive disease.`, MUTED, 9);
+  }
+
+  heading('Genetic stats');
+  fact('Life stage', report.stats.lifeStage ?? 'unknown (no birth date)');
+  fact('Predicted adult weight', report.stats.predictedWeightLbs === null ? 'not available' : `${Math.round(report.stats.predictedWeightLbs)} lbs (${Math.round(report.stats.predictedWeightLbs * 0.4536)} kg)`);
+  fact('Wolfiness', report.stats.wolfiness === null ? 'not available' : `${Math.min(100, report.stats.wolfiness).toFixed(1)}%`);
+  fact('Predicted coat colour', report.stats.coatColour ?? 'not available');
+
+  heading('Traits relevant to care');
+  if (report.traits.length === 0) paragraph('No care-relevant trait results.', MUTED);
+  for (const trait of report.traits) fact(trait.name, `${trait.genotype ?? 'no call'}: ${trait.meaning}`);
+
+  doc.moveDown(1);
+  paragraph('Embark Veterinary. Questions about these results: vets@embarkvet.com.', MUTED, 8);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,35 @@
+// What the share-with-vet accordion on the summary and health pages shows (issue 13 point 1).
+import type { Request } from 'express';
+import type { Db } from '../db/index.js';
+import type { Settings } from '../settings.js';
+import type { Pet } from '../pets/queries.js';
+import { absoluteUrl } from '../mail/templates.js';
+import * as messages from '../shared/messages.js';
+import { listShares } from './shares.js';
+import { VET_LINK_COPIED_MS, VET_REPORT_PATH } from './rules.js';
+
+const NOTICES = new Set(['sent', 'revoked', 'reset', 'failed']);
+const FIELD_ERRORS: Record<string, string> = { 'name-required': messages.VET_NAME_REQUIRED, 'email-required': messages.VET_EMAIL_REQUIRED, 'email-invalid': messages.VET_EMAIL_INVALID };
+export const ERROR_CODES = new Map(Object.entries(FIELD_ERRORS).map(([code, text]) => [text, code]));
+
+/** What the share-with-vet accordion shows to an owner who may change the dog. */
+export async function vetSharePanel(db: Db, settings: Settings, pet: Pet, req: Request, from: 'summary' | 'health') {
+  const reportPath = `${VET_REPORT_PATH}${pet.hashPetId}`;
+  const notice = typeof req.query.vetShare === 'string' && NOTICES.has(req.query.vetShare) ? req.query.vetShare : null;
+  const errors = [req.query.vetShareError].flat().filter((code): code is string => typeof code === 'string' && code in FIELD_ERRORS);
+  return {
+    from,
+    petNum: pet.petNum,
+    petUuid: pet.id,
+    petName: pet.name,
+    reportPath,
+    reportUrl: absoluteUrl(settings.baseUrl, reportPath),
+    shares: await listShares(db, pet.petNum),
+    notice,
+    open: notice !== null || errors.length > 0,
+    errors: errors.map((code) => FIELD_ERRORS[code]),
+    copiedMs: VET_LINK_COPIED_MS,
+    messages,
+  };
+}
+
