@@ -14,14 +14,16 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw("update vet_report_shares set token_hash = encode(sha256(gen_random_uuid()::text::bytea), 'hex') where token_hash is null");
   await knex.raw('alter table vet_report_shares alter column token_hash set not null');
   await knex.raw('create unique index vet_report_shares_token_hash on vet_report_shares (token_hash)');
-  // Who registered the patient: a practice (addNewPatient) or an owner's share (read-only for the vet).
+  // Who registered the patient, and the SHA-256 of the invitation token of a pending client transfer.
   await knex.schema.alterTable('practice_patients', (t) => {
     t.boolean('added_by_practice').notNullable().defaultTo(false);
+    t.text('transfer_token_hash').unique();
   });
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('practice_patients', (t) => {
+    t.dropColumn('transfer_token_hash');
     t.dropColumn('added_by_practice');
   });
   await knex.schema.alterTable('vet_report_shares', (t) => {

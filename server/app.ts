@@ -39,6 +39,8 @@ import { contentPageRoutes } from './content/routes.js';
 import { breederRoutes } from './breeders/routes.js';
 import { vetReportRoutes } from './vets/report-routes.js';
 import { vetShareRoutes } from './vets/share-routes.js';
+import { transferRoutes } from './vets/transfer-routes.js';
+import { vetPageRoutes } from './vets/page-routes.js';
 import { refuseControlCharacters } from './http/text-input.js';
 import { httpLogger } from './logging/http-logger.js';
 import { configureLogger, logger } from './logging/logger.js';
@@ -117,6 +119,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(outboxAdminRoutes(db));
   app.use('/members', chatRoutes(db, chatEvents));
   app.use(vetReportRoutes(db)); // before requireUser: the report link's token is its key
+  app.use(transferRoutes(db));
   app.use('/members', requireUser);
   app.use('/members/results', resultsRoutes(db, settings));
   app.use('/members', rawDataRoutes(db, settings));
@@ -128,6 +131,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use('/members', accountSettingsRoutes(db, settings));
   app.use('/members', activationRoutes(db));
   app.use('/members', vetShareRoutes(db));
+  app.use('/members', vetPageRoutes(db)); // before memberPageRoutes: a vet's /members is the practice dashboard
   app.use('/members', memberPageRoutes(db));
 
   app.use(notFound);

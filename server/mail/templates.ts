@@ -93,13 +93,15 @@ function renderVetEmail(message: OutboxMessage, baseUrl: string): RenderedEmail 
   const petName = str(payload.petName, 'the dog');
   if (message.template === VET_CLIENT_TRANSFER) {
     const practice = str(payload.practiceName, 'Your vet practice');
+    const invitation = payload.token;
+    if (typeof invitation !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(invitation)) throw new Error('The invitation link of this e-mail is no longer stored; the practice can send it again.');
     return compose(message.subject, {
       greeting: `Hi ${str(payload.clientName, 'there')},`,
       paragraphs: [
         `${practice} tested ${petName}'s DNA with Embark and invites you to see the results yourself.`,
-        `Create a free account (or sign in) with this e-mail address: ${petName} is added to it, and the practice keeps reading the results.`,
+        `Open the link below, sign in or create a free account, and add ${petName} to it. The practice keeps reading the results.`,
       ],
-      button: { label: `See ${petName}'s results`, href: absoluteUrl(baseUrl, '/signup') },
+      button: { label: `Add ${petName} to my account`, href: absoluteUrl(baseUrl, `/patient-transfer/${invitation}`) },
       footer: `You receive this e-mail because ${practice} registered ${petName} with your e-mail address.`,
     });
   }

@@ -9,6 +9,7 @@ import { VET_CLIENT_TRANSFER } from '../mail/templates.js';
 import { TRANSFER_EMAIL_SUBJECT } from '../shared/messages.js';
 import type { PracticeMembership } from './practice.js';
 import type { PatientInput } from './rules.js';
+import { hashReportToken, newReportToken } from './shares.js';
 
 /** addNewPatient: a dog the practice registers before its client has an account (no owner yet). */
 export async function addNewPatient(db: Db, practice: PracticeMembership, vet: User, input: PatientInput): Promise<number> {
@@ -46,45 +47,62 @@ export async function updatePatient(db: Db, patientId: number, input: PatientInp
   });
 }
 
-/** Makes the user an owner of every dog a practice released to their e-mail address. */
-async function completeTransfersTo(db: Db, user: { id: number; email: string }, patientId?: number): Promise<number> {
-  const query = db('practice_patients').where({ client_email: user.email }).whereNotNull('vet_client_transfer_requested_at').whereNull('vet_client_transfer_completed_at');
-  if (patientId !== undefined) query.where({ id: patientId });
-  const pending = await query.forUpdate().select('id', 'pet_num');
-  for (const { id, pet_num: petNum } of pending) {
-    await db('pet_owners').insert({ pet_num: petNum, user_id: user.id, permission: 'edit', is_primary: true }).onConflict(['pet_num', 'user_id']).ignore();
-    await db('practice_patients').where({ id }).update({ client_user_id: user.id, vet_client_transfer_completed_at: db.fn.now(), updated_at: db.fn.now() });
-  }
-  return pending.length;
-}
-
-/** Called when an account is created: the dogs practices released to its e-mail become its dogs. */
-export async function completeClientTransfers(db: Db, user: { id: number; email: string }): Promise<number> {
-  return db.transaction((trx) => completeTransfersTo(trx, user));
-}
-
 /**
- * releasePetToClient: records the request and e-mails the client an invitation; a client who
- * already has an account gets the dog at once (the transfer is completed).
+ * releasePetToClient: records the request and e-mails the client an invitation whose link (a token
+ * of its own, only its SHA-256 stored) lets them add the dog to their account. Again: a new link.
  */
 export async function releasePetToClient(db: Db, practice: PracticeMembership, patientId: number): Promise<void> {
+  const token = newReportToken();
   await db.transaction(async (trx) => {
     const patient = await trx('practice_patients')
       .join('pets', 'pets.pet_num', 'practice_patients.pet_num')
       .where('practice_patients.id', patientId)
       .forUpdate()
-      .first({ email: 'practice_patients.client_email', clientName: 'practice_patients.client_name', petName: 'pets.name', requested: 'practice_patients.vet_client_transfer_requested_at' });
-    if (!patient.requested) await trx('practice_patients').where({ id: patientId }).update({ vet_client_transfer_requested_at: trx.fn.now(), updated_at: trx.fn.now() });
+      .first({ email: 'practice_patients.client_email', clientName: 'practice_patients.client_name', petName: 'pets.name' });
+    await trx('practice_patients')
+      .where({ id: patientId })
+      .update({ vet_client_transfer_requested_at: trx.raw('coalesce(vet_client_transfer_requested_at, now())'), transfer_token_hash: hashReportToken(token), updated_at: trx.fn.now() });
     await queueEmail(trx, {
       userId: null,
       to: patient.email,
       subject: TRANSFER_EMAIL_SUBJECT.replace('{practice}', practice.name).replace('{pet}', patient.petName),
       template: VET_CLIENT_TRANSFER,
-      payload: { practiceName: practice.name, petName: patient.petName, clientName: patient.clientName },
-      dedupeKey: `vet-client-transfer:${patientId}`,
+      // The worker drops the token from the row once the e-mail is sent.
+      payload: { token, practiceName: practice.name, petName: patient.petName, clientName: patient.clientName },
     });
-    const client = await trx('users').where({ email: patient.email }).first('id', 'email');
-    if (client) await completeTransfersTo(trx, client, patientId);
+  });
+}
+
+export interface TransferInvitation {
+  patientId: number;
+  petName: string;
+  practiceName: string;
+}
+
+/** The pending transfer an invitation link names, or null (unknown, used or replaced link). */
+export async function findTransferInvitation(db: Db, token: string): Promise<TransferInvitation | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const row = await db('practice_patients')
+    .join('pets', 'pets.pet_num', 'practice_patients.pet_num')
+    .join('vet_practices', 'vet_practices.id', 'practice_patients.practice_id')
+    .where('practice_patients.transfer_token_hash', hashReportToken(token))
+    .whereNull('practice_patients.vet_client_transfer_completed_at')
+    .whereNull('pets.deleted_at')
+    .first({ patientId: 'practice_patients.id', petName: 'pets.name', practiceName: 'vet_practices.name' });
+  return row ?? null;
+}
+
+/** Completes the transfer: the signed-in client becomes the dog's owner; the link stops working. */
+export async function acceptTransfer(db: Db, user: { id: number }, token: string): Promise<TransferInvitation | null> {
+  return db.transaction(async (trx) => {
+    const invitation = await findTransferInvitation(trx, token);
+    if (!invitation) return null;
+    const patient = await trx('practice_patients').where({ id: invitation.patientId }).forUpdate().first('pet_num');
+    await trx('pet_owners').insert({ pet_num: patient.pet_num, user_id: user.id, permission: 'edit', is_primary: true }).onConflict(['pet_num', 'user_id']).ignore();
+    await trx('practice_patients')
+      .where({ id: invitation.patientId })
+      .update({ client_user_id: user.id, vet_client_transfer_completed_at: trx.fn.now(), transfer_token_hash: null, updated_at: trx.fn.now() });
+    return invitation;
   });
 }
 
@@ -97,10 +115,12 @@ export async function updatePatientCase(
 ): Promise<boolean> {
   return db.transaction(async (trx) => {
     if (change.patientNoteId != null) {
+      // returning(): the driver's row count is not reliable on PGlite.
       const updated = await trx('practice_patient_notes')
         .where({ id: change.patientNoteId, practice_patient_id: patientId })
-        .update({ body: change.patientNote, updated_at: trx.fn.now() });
-      if (updated === 0) return false;
+        .update({ body: change.patientNote, updated_at: trx.fn.now() })
+        .returning('id');
+      if (updated.length === 0) return false;
     } else if (change.patientNote != null) {
       await trx('practice_patient_notes').insert({ practice_patient_id: patientId, author_user_id: vet.id, body: change.patientNote });
     }
@@ -118,8 +138,9 @@ export async function deletePatientNote(db: Db, practiceId: number, noteId: numb
   const deleted = await db('practice_patient_notes')
     .where('id', noteId)
     .whereIn('practice_patient_id', db('practice_patients').where({ practice_id: practiceId }).select('id'))
-    .delete();
-  return deleted > 0;
+    .delete()
+    .returning('id');
+  return deleted.length > 0;
 }
 
 export async function updateChecklistStatus(db: Db, practiceId: number, userId: number, itemKey: string, status: string): Promise<void> {

@@ -7,13 +7,12 @@ import { parseId } from '../http/ids.js';
 import { petAccessFor } from '../pets/access.js';
 import type { Pet } from '../pets/queries.js';
 import { petNumByUuid } from '../pet-profile/queries.js';
-import { TRANSFER_NEEDS_EMAIL, PATIENT_NOT_EDITABLE } from '../shared/messages.js';
 import { vetTypeDefs } from './schema-types.js';
 import { listShares, resetReportLink, revokeShare, shareResultsWithVet } from './shares.js';
-import { noteError, pageWindow, validatePatient, validateShare, VET_REPORT_PATH } from './rules.js';
-import { dashboardInfo, listPracticePets, patientNotes, CHECKLIST_STATUSES, type PracticePet } from './practice.js';
-import { addNewPatient, deletePatientNote, releasePetToClient, updateChecklistStatus, updatePatient, updatePatientCase } from './practice-mutations.js';
-import { patientFor, practiceFor, PracticeAccessError } from './guard.js';
+import { pageWindow, validateShare, VET_REPORT_PATH } from './rules.js';
+import { dashboardInfo, listPracticePets, patientNotes, type PracticePet } from './practice.js';
+import { practiceFor, PracticeAccessError } from './guard.js';
+import { addPatient, changeCase, editPatient, PracticeInputError, releasePatient, removeNote, setChecklistStatus, type CaseChange } from './practice-service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,22 +32,18 @@ async function ownersPet(context: GraphqlContext, petUuid: unknown): Promise<Pet
   return access.pet;
 }
 
-/** Runs a practice action, turning the guard's refusals into the spec's errors. */
+/** Runs a practice action, turning the service's refusals into the spec's errors. */
 async function asPractice<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof PracticeAccessError) throw error.reason === 'invalid' ? invalidArguments() : notAuthorized();
+    if (error instanceof PracticeInputError) throw Object.keys(error.fields).length ? fieldsRefused(error.fields) : new UserFacingError(error.message, 'BAD_USER_INPUT');
     throw error;
   }
 }
 
 const practiceOf = (context: GraphqlContext, write: boolean) => practiceFor(context.db, requireSignedIn(context), { write });
-
-async function reload(context: GraphqlContext, patient: PracticePet) {
-  const practice = await practiceOf(context, false);
-  return patientFor(context.db, practice, patient.id);
-}
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
@@ -113,74 +108,21 @@ const resolvers = {
       const pet = await ownersPet(context, args.petUuid);
       return `${VET_REPORT_PATH}${await resetReportLink(context.db, pet.petNum)}`;
     },
-    async addNewPatient(_root: unknown, args: { patient: Record<string, unknown> }, context: GraphqlContext) {
-      return asPractice(async () => {
-        const practice = await practiceOf(context, true);
-        const { value, errors } = validatePatient(args.patient);
-        if (Object.keys(errors).length > 0) throw fieldsRefused(errors);
-        const id = await addNewPatient(context.db, practice, context.user!, value);
-        return patientFor(context.db, practice, id);
-      });
-    },
-    async updatePatient(_root: unknown, args: { patientId: string; patient: Record<string, unknown> }, context: GraphqlContext) {
-      return asPractice(async () => {
-        const practice = await practiceOf(context, true);
-        const patient = await patientFor(context.db, practice, args.patientId);
-        if (!patient.isEditableByPractice) throw new UserFacingError(PATIENT_NOT_EDITABLE, 'NOT_AUTHORIZED');
-        const { value, errors } = validatePatient(args.patient);
-        if (Object.keys(errors).length > 0) throw fieldsRefused(errors);
-        await updatePatient(context.db, patient.id, value);
-        return reload(context, patient);
-      });
-    },
-    async releasePetToClient(_root: unknown, args: { patientId: string }, context: GraphqlContext) {
-      return asPractice(async () => {
-        const practice = await practiceOf(context, true);
-        const patient = await patientFor(context.db, practice, args.patientId);
-        if (!patient.addedByPractice || patient.transferCompletedAt) throw new UserFacingError(PATIENT_NOT_EDITABLE, 'NOT_AUTHORIZED');
-        if (!patient.clientEmail) throw new UserFacingError(TRANSFER_NEEDS_EMAIL, 'BAD_USER_INPUT');
-        await releasePetToClient(context.db, practice, patient.id);
-        return reload(context, patient);
-      });
-    },
-    async updatePatientCase(
-      _root: unknown,
-      args: { patientId: string; caseCompleted?: boolean | null; patientNote?: string | null; patientNoteId?: string | null },
-      context: GraphqlContext,
-    ) {
-      return asPractice(async () => {
-        const practice = await practiceOf(context, true);
-        const patient = await patientFor(context.db, practice, args.patientId);
-        const noteId = args.patientNoteId == null ? null : parseId(args.patientNoteId);
-        if (args.patientNoteId != null && noteId === null) throw invalidArguments();
-        if (noteId !== null && args.patientNote == null) throw invalidArguments();
-        if (args.patientNote != null) {
-          const refusal = noteError(args.patientNote);
-          if (refusal) throw new UserFacingError(refusal, 'BAD_USER_INPUT');
-        }
-        const changed = await updatePatientCase(context.db, context.user!, patient.id, { caseCompleted: args.caseCompleted, patientNote: args.patientNote, patientNoteId: noteId });
-        if (!changed) throw notAuthorized();
-        return reload(context, patient);
-      });
-    },
-    async deletePatientNote(_root: unknown, args: { patientNoteId: string }, context: GraphqlContext) {
-      return asPractice(async () => {
-        const practice = await practiceOf(context, true);
-        const noteId = parseId(args.patientNoteId);
-        if (noteId === null) throw invalidArguments();
-        if (!(await deletePatientNote(context.db, practice.practiceId, noteId))) throw notAuthorized();
+    addNewPatient: (_root: unknown, args: { patient: Record<string, unknown> }, context: GraphqlContext) =>
+      asPractice(() => addPatient(context.db, requireSignedIn(context), args.patient)),
+    updatePatient: (_root: unknown, args: { patientId: string; patient: Record<string, unknown> }, context: GraphqlContext) =>
+      asPractice(() => editPatient(context.db, requireSignedIn(context), args.patientId, args.patient)),
+    releasePetToClient: (_root: unknown, args: { patientId: string }, context: GraphqlContext) =>
+      asPractice(() => releasePatient(context.db, requireSignedIn(context), args.patientId)),
+    updatePatientCase: (_root: unknown, args: { patientId: string } & CaseChange, context: GraphqlContext) =>
+      asPractice(() => changeCase(context.db, requireSignedIn(context), args.patientId, args)),
+    deletePatientNote: (_root: unknown, args: { patientNoteId: string }, context: GraphqlContext) =>
+      asPractice(async () => {
+        await removeNote(context.db, requireSignedIn(context), args.patientNoteId);
         return true;
-      });
-    },
-    async updatePracticeOnboardingChecklistStatus(_root: unknown, args: { itemKey: string; status: string }, context: GraphqlContext) {
-      return asPractice(async () => {
-        const practice = await practiceOf(context, true);
-        const known = (await dashboardInfo(context.db, practice.practiceId)).practice.onboardingChecklist.some((item) => item.key === args.itemKey);
-        if (!known || !(CHECKLIST_STATUSES as readonly string[]).includes(args.status)) throw invalidArguments();
-        await updateChecklistStatus(context.db, practice.practiceId, context.user!.id, args.itemKey, args.status);
-        return dashboardInfo(context.db, practice.practiceId);
-      });
-    },
+      }),
+    updatePracticeOnboardingChecklistStatus: (_root: unknown, args: { itemKey: string; status: string }, context: GraphqlContext) =>
+      asPractice(async () => dashboardInfo(context.db, await setChecklistStatus(context.db, requireSignedIn(context), args.itemKey, args.status))),
   },
 };
 
