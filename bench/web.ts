@@ -27,17 +27,19 @@ async function freePort(): Promise<number> {
   });
 }
 
-interface App {
+export interface App {
   base: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
 /** Starts `server/main.ts` as a deployment would, with `processes` node:cluster workers. */
-async function startApp(databaseUrl: string, processes: number): Promise<App> {
+export async function startApp(databaseUrl: string, processes: number, nodeOptions: string[] = []): Promise<App> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // The log lines (one per request) go where a deployment's would, not onto the bench's report.
+    stdio: ['ignore', process.env.BENCH_APP_LOG ? 'inherit' : 'ignore', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -68,6 +70,7 @@ async function startApp(databaseUrl: string, processes: number): Promise<App> {
   if (processes > 1) await new Promise((resolve) => setTimeout(resolve, 2000)); // the other workers
   return {
     base,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         child.removeAllListeners('exit');
@@ -84,7 +87,7 @@ async function startHello(): Promise<{ url: string; stop(): void }> {
 }
 
 /** A signed-in session of the demo pet parent, signed in through the form. */
-async function signInCookie(base: string): Promise<string> {
+export async function signInCookie(base: string): Promise<string> {
   const login = await fetch(`${base}/login`);
   const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
   const token = (await login.text()).match(/name="csrf-token" content="([^"]+)"/)![1];
@@ -134,8 +137,18 @@ function errorsOf(result: Result): number {
   return result.errors + result.non2xx;
 }
 
+/** Planner statistics for the demo data, in case autovacuum (which would gather them) is off. */
+async function analyze(databaseUrl: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl });
+  try {
+    await database.db.raw('analyze');
+  } finally {
+    await database.close();
+  }
+}
+
 /** The demo dog Biscuit: its pet number and the handle of its public profile. */
-async function demoDog(databaseUrl: string): Promise<{ petNum: number; handle: string }> {
+export async function demoDog(databaseUrl: string): Promise<{ petNum: number; handle: string }> {
   const database = await openDatabase({ databaseUrl });
   try {
     const row = await database.db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').join('users', 'users.id', 'pet_owners.user_id').where({ 'users.email': DEMO_ACCOUNTS.parent.email, 'pets.name': 'Biscuit' }).first('pets.pet_num', 'pets.handle');
@@ -154,6 +167,7 @@ export async function benchWeb(databaseUrl: string | undefined): Promise<string[
   try {
     const cookie = await signInCookie(app.base);
     const { petNum, handle } = await demoDog(databaseUrl);
+    await analyze(databaseUrl);
     const pages: { label: string; path: string; signedIn: boolean; budget: number }[] = [
       { label: 'members page', path: '/members', signedIn: true, budget: 0.25 },
       { label: 'results summary', path: `/members/results/summary?i=${petNum}`, signedIn: true, budget: 0.15 },

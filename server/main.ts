@@ -23,6 +23,8 @@ async function prepare(settings: Settings, database: Database): Promise<void> {
     logger.info(`Loading the demo accounts and ${settings.demoPopulationSize} simulated dogs (first start only)...`);
     const lab = await openLab(database.db, settings.lab);
     await loadDemoDataIfEmpty(database.db, { populationSize: settings.demoPopulationSize, lab, log: (message) => logger.info(message) });
+    // Statistics for the planner now, not whenever autovacuum gets round to the new rows.
+    await database.db.raw('analyze');
     logger.info('Loaded the demo accounts (password demo1234).');
   }
 }

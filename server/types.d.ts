@@ -17,6 +17,8 @@ declare module 'express-session' {
 declare global {
   namespace Express {
     interface Request {
+      /** The request's id, in its log line and the X-Request-Id header (logging/http-logger.ts). */
+      id: string;
       /** The account the request acts as (the impersonated one while impersonating). */
       currentUser?: User;
       impersonator?: User;

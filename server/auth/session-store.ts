@@ -1,5 +1,6 @@
 import session, { type SessionData } from 'express-session';
 import type { Request } from 'express';
+import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { toUser, type User, type UserRow } from '../users/queries.js';
 import { shellCountsColumnsOf, toShellCounts, type ShellCounts, type ShellCountsRow } from '../shell/counts.js';
@@ -20,6 +21,7 @@ interface SessionRow extends Partial<ShellCountsRow> {
   impersonator_row: StoredUserRow | null;
 }
 
+const SID_PLACEHOLDER = '\u0000sid';
 const ACCOUNT = Symbol('session account');
 const STORED_EXPIRY = Symbol('stored expiry');
 type LoadedSession = SessionData & { [ACCOUNT]?: SessionAccount; [STORED_EXPIRY]?: number };
@@ -41,11 +43,11 @@ export class DatabaseSessionStore extends session.Store {
     super();
   }
 
-  override get(sid: string, callback: (error: unknown, session?: SessionData | null) => void): void {
-    this.loadRow(sid).then((found) => callback(null, found), callback);
-  }
+  private compiledLoad?: { sql: string; bindings: readonly Knex.Value[] };
 
-  private async loadRow(sid: string): Promise<LoadedSession | null> {
+  /** The session's query, compiled by knex once: it runs on every request. */
+  private loadQuery() {
+    if (this.compiledLoad) return this.compiledLoad;
     const { db } = this;
     const columns = [
       'sessions.sess',
@@ -54,19 +56,31 @@ export class DatabaseSessionStore extends session.Store {
       db.raw('row_to_json(impersonators) as impersonator_row'),
     ];
     if (this.options.withShellCounts) columns.push(shellCountsColumnsOf(db, 'sessions.user_id'));
-    const row: SessionRow | undefined = await db('sessions')
+    const { sql, bindings } = db('sessions')
       .leftJoin('users', 'users.id', 'sessions.user_id')
       .leftJoin('users as impersonators', 'impersonators.id', 'sessions.impersonator_id')
-      .where('sessions.sid', sid)
+      .where('sessions.sid', SID_PLACEHOLDER)
       .andWhere('sessions.expired', '>', db.fn.now())
-      .first(columns);
+      .first(columns)
+      .toSQL();
+    return (this.compiledLoad = { sql, bindings });
+  }
+
+  override get(sid: string, callback: (error: unknown, session?: SessionData | null) => void): void {
+    this.loadRow(sid).then((found) => callback(null, found), callback);
+  }
+
+  private async loadRow(sid: string): Promise<LoadedSession | null> {
+    const { sql, bindings } = this.loadQuery();
+    const { rows } = await this.db.raw<{ rows: SessionRow[] }>(sql, bindings.map((value) => (value === SID_PLACEHOLDER ? sid : value)));
+    const row = rows[0];
     const user = userOf(row?.user_row ?? null);
     if (!row || !user) return null;
     const sess: LoadedSession = typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess;
     sess[ACCOUNT] = {
       user,
       impersonator: userOf(row.impersonator_row),
-      shellCounts: row.shell_pet_count === undefined ? undefined : toShellCounts(row as ShellCountsRow),
+      shellCounts: row.shell_pets === undefined ? undefined : toShellCounts(row as ShellCountsRow),
     };
     sess[STORED_EXPIRY] = new Date(row.expired).getTime();
     return sess;

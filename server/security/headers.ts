@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Settings } from '../settings.js';
 
@@ -7,7 +7,7 @@ import type { Settings } from '../settings.js';
 const GOOGLE_MAPS_SCRIPTS = ['https://maps.googleapis.com', 'https://maps.gstatic.com'];
 const GOOGLE_MAPS_DATA = ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'];
 
-const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`;
+const NONCE = '\u0000nonce';
 
 /**
  * helmet with a strict Content-Security-Policy: scripts only from this site (and Google Maps), an
@@ -18,33 +18,35 @@ const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).local
  */
 export function securityHeaders(settings: Pick<Settings, 'secureCookies'>): RequestHandler[] {
   const https = settings.secureCookies;
-  const setNonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64');
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", NONCE, ...GOOGLE_MAPS_SCRIPTS]],
+    ['script-src-attr', ["'none'"]],
+    ['style-src', ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com']],
+    ['img-src', ["'self'", 'data:', 'blob:', ...GOOGLE_MAPS_DATA]],
+    ['font-src', ["'self'", 'data:', 'https://fonts.gstatic.com']],
+    ['connect-src', ["'self'", ...GOOGLE_MAPS_DATA]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'self'"]],
+    ...(https ? [['upgrade-insecure-requests', []] as [string, string[]]] : []),
+  ];
+  // The policy is fixed but for the nonce: built once, the nonce put between its two halves.
+  const [before, after] = directives.map(([name, values]) => [name, ...values].join(' ')).join(';').split(NONCE);
+  const contentSecurityPolicy: RequestHandler = (_req, res, next) => {
+    const nonce = randomBytes(16).toString('base64');
+    res.locals.cspNonce = nonce;
+    res.setHeader('Content-Security-Policy', `${before}'nonce-${nonce}'${after}`);
     next();
   };
   const headers = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonce, ...GOOGLE_MAPS_SCRIPTS],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-        imgSrc: ["'self'", 'data:', 'blob:', ...GOOGLE_MAPS_DATA],
-        fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
-        connectSrc: ["'self'", ...GOOGLE_MAPS_DATA],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: false,
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'sameorigin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
-  return [setNonce, headers];
+  return [contentSecurityPolicy, headers];
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
-import { ownedPetCountQuery, ownedPetsQuery, type Pet } from '../pets/queries.js';
+import type { Pet } from '../pets/queries.js';
 import { unreadMessagesQuery } from '../chat/unread.js';
 
 export interface ShellCounts {
@@ -16,28 +16,34 @@ export function hasResultsSql(petNumColumn: string): string {
 }
 
 export interface ShellCountsRow {
-  shell_pet_count: number | string;
+  shell_pets: { pet_count: number | string; footer_pet: ShellCounts['footerPet'] };
   shell_num_unread: number | string;
-  shell_footer_pet: ShellCounts['footerPet'];
 }
 
-/** The shell's counts as three columns of one select, so they can ride along with another query. */
+/**
+ * The shell's counts as three columns of one select, so they can ride along with another query.
+ * The account's dogs are read once, from its `pet_owners` rows (index on user_id) to `pets`
+ * (primary key): a count over `pets` joined the other way round made PostgreSQL scan every dog.
+ */
 function shellCountsColumns(db: Db, userId: number | Knex.Raw) {
   // A column reference (see shellCountsColumnsOf) is bound as SQL where the queries compare user ids.
   userId = userId as number;
-  const withResults = ownedPetsQuery(db, userId)
-    .clearSelect()
+  const ownedPets = db('pet_owners')
+    .join('pets', 'pets.pet_num', 'pet_owners.pet_num')
+    .where('pet_owners.user_id', userId)
+    .whereNull('pets.deleted_at')
     .select({
       petNum: 'pets.pet_num',
       name: 'pets.name',
       isEligibleForInsurance: 'pets.is_eligible_for_insurance',
       insuranceUrl: 'pets.insurance_url',
-    })
-    .whereRaw(hasResultsSql('pets.pet_num'))
-    .limit(2);
+      hasResults: db.raw(hasResultsSql('pets.pet_num')),
+    });
   return db.raw(
-    '(?) as shell_pet_count, (?) as shell_num_unread, (select case when count(*) = 1 then json_agg(p) -> 0 end from (?) p) as shell_footer_pet',
-    [ownedPetCountQuery(db, userId), unreadMessagesQuery(db, userId), withResults],
+    '(select row_to_json(s) from (select count(*) as pet_count, ' +
+      'case when count(*) filter (where p."hasResults") = 1 then (json_agg(json_build_object(\'petNum\', p."petNum", \'name\', p.name, \'isEligibleForInsurance\', p."isEligibleForInsurance", \'insuranceUrl\', p."insuranceUrl")) filter (where p."hasResults")) -> 0 end as footer_pet ' +
+      'from (?) p) s) as shell_pets, (?) as shell_num_unread',
+    [ownedPets, unreadMessagesQuery(db, userId)],
   );
 }
 
@@ -47,9 +53,9 @@ export function shellCountsColumnsOf(db: Db, userIdColumn: string) {
 }
 
 export const toShellCounts = (row: ShellCountsRow): ShellCounts => ({
-  petCount: Number(row.shell_pet_count),
+  petCount: Number(row.shell_pets.pet_count),
   numUnreadMessages: Number(row.shell_num_unread),
-  footerPet: row.shell_footer_pet,
+  footerPet: row.shell_pets.footer_pet,
 });
 
 /** Whether the lab has released results for the dog (the footer names only such a dog). */
