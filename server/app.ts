@@ -17,6 +17,7 @@ import { graphqlRoute, refuseBatches } from './graphql/route.js';
 import { memberPageRoutes, publicPageRoutes } from './pages/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { serialScanningRoutes } from './admin/serial-scanning/routes.js';
+import { surveysAdminRoutes } from './admin/surveys-page.js';
 import { publicProfileRoutes } from './public-profile/routes.js';
 import { resultsRoutes } from './pages/results-routes.js';
 import { nutritionRoutes } from './nutrition/routes.js';
@@ -115,6 +116,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(publicProfileRoutes(db, settings));
   app.use(adminRoutes(db));
   app.use(serialScanningRoutes(db));
+  app.use(surveysAdminRoutes(db));
   app.use(labAdminRoutes(db, settings));
   app.use(outboxAdminRoutes(db));
   app.use('/members', chatRoutes(db, chatEvents));

@@ -53,7 +53,7 @@ describe('accessibility of every page (axe-core)', function () {
         `/members/results/health?i=${nova}`,
       ],
       vet: ['/members', '/members/shopify/vet', `/members/results/summary?i=${biscuit}`, `/members/results/health?i=${biscuit}`, `/members/results/breed-and-ancestry?i=${biscuit}`],
-      admin: ['/members', '/admin', '/admin/lab', '/admin/outbox', '/cs/impersonate', '/admin/data-table/pets_info?searchParam=a', '/admin/data-table/users', `/members/results/traits?i=${biscuit}`],
+      admin: ['/members', '/admin', '/admin/lab', '/admin/outbox', '/cs/impersonate', '/admin/data-table/pets_info?searchParam=a', '/admin/data-table/users', '/admin/surveys', '/admin/serial-scanning', '/admin/serial-scanning/search?code=EM-DEMO-0001', `/members/results/traits?i=${biscuit}`],
       subadmin: ['/members', '/cs/impersonate'],
       newbie: ['/members', '/members/activate'],
     };

@@ -136,4 +136,39 @@ describe('admin tools in the browser', function () {
     expect(await page.locator('[data-kit-event]').evaluateAll((items) => items.map((item) => item.getAttribute('data-kit-event')))).to.deep.equal(['created', 'paired', 'shipped']);
     await page.context().close();
   });
+
+  it('adds and edits survey categories and surveys through the mutations', async () => {
+    const page = await signedInPage(DEMO_ACCOUNTS.admin.email);
+    await page.goto(`${site.origin}/admin/surveys`);
+    await page.waitForSelector('[data-survey-admin]');
+    await page.click('[data-add-category]');
+    await page.selectOption('[data-category-form] select[name="category"]', 'Breed');
+    await page.fill('[data-category-form] input[name="subtitle"]', 'Breed history');
+    await page.fill('[data-category-form] input[name="priority"]', '5');
+    await page.click('[data-category-form] button[type="submit"]');
+    await page.waitForSelector('[data-category="Breed"]');
+    expect(await page.locator('[data-survey-saved]').innerText()).to.equal('Saved category Breed.');
+
+    await page.click('[data-survey="diet-and-exercise"] button');
+    await page.fill('[data-survey-form] input[name="title"]', 'Diet, treats and exercise');
+    await page.click('[data-survey-form] button[type="submit"]');
+    await page.waitForSelector('[data-survey="diet-and-exercise"] td:text-is("Diet, treats and exercise")');
+
+    await page.click('[data-add-survey]');
+    await page.fill('[data-survey-form] input[name="title"]', 'Breed origins');
+    await page.fill('[data-survey-form] input[name="slug"]', 'diet-and-exercise');
+    await page.fill('[data-survey-form] input[name="templateId"]', 'tpl-origins');
+    await page.selectOption('[data-survey-form] select[name="category"]', 'Breed');
+    await page.click('[data-survey-form] button[type="submit"]');
+    expect(await page.locator('[data-survey-error]').innerText()).to.equal('Invalid Arguments');
+    await page.fill('[data-survey-form] input[name="slug"]', 'breed-origins');
+    await page.click('[data-survey-form] button[type="submit"]');
+    await page.waitForSelector('[data-survey="breed-origins"]');
+
+    const db = await testDb();
+    expect(await db('survey_categories').where({ category: 'Breed' }).first('subtitle', 'priority')).to.deep.equal({ subtitle: 'Breed history', priority: 5 });
+    expect(await db('surveys').where({ slug: 'diet-and-exercise' }).first('title')).to.deep.equal({ title: 'Diet, treats and exercise' });
+    expect(await db('surveys').where({ slug: 'breed-origins' }).first('category', 'template_id')).to.deep.equal({ category: 'Breed', template_id: 'tpl-origins' });
+    await page.context().close();
+  });
 });

@@ -23,4 +23,5 @@ export const widgetRegistry: WidgetRegistry = {
   'breeder-dog-settings': () => import('../breeder-dog-settings/mount'),
   'serial-scanning': () => import('../serial-scanning/mount'),
   'vet-share': () => import('../vets/share-mount'),
+  'survey-admin': () => import('../survey-admin/mount'),
 };

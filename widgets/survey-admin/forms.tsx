@@ -1,0 +1,123 @@
+// Add and edit forms of a survey and a survey category, with the fields of spec 1 §3.
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { AdminSurvey } from '../../server/admin/surveys-page';
+import type { SurveyCategory } from '../../server/surveys/queries';
+import type { CategoryFields, SurveyFields } from './api';
+
+interface FormProps<T> {
+  initial: T | null;
+  categoryTypes: readonly string[];
+  onSave(fields: T extends AdminSurvey ? SurveyFields : CategoryFields): Promise<string | null>;
+  onCancel(): void;
+}
+
+const emptyToNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return <label className="field survey-field"><span>{label}</span>{children}</label>;
+}
+
+function useSubmit(save: () => Promise<string | null>) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(await save());
+    setBusy(false);
+  };
+  return { error, busy, onSubmit };
+}
+
+function Buttons({ busy, onCancel, error }: { busy: boolean; onCancel(): void; error: string | null }) {
+  return (
+    <>
+      {error && <p className="form-error" role="alert" data-survey-error>{error}</p>}
+      <div className="button-row">
+        <button type="submit" className="button" disabled={busy}>{busy ? 'Submitting...' : 'Save'}</button>
+        <button type="button" className="button button--ghost" onClick={onCancel}>Cancel</button>
+      </div>
+    </>
+  );
+}
+
+export function CategoryForm({ initial, categoryTypes, onSave, onCancel }: FormProps<SurveyCategory>) {
+  const [category, setCategory] = useState(initial?.category ?? categoryTypes[0]);
+  const [subtitle, setSubtitle] = useState(initial?.subtitle ?? '');
+  const [priority, setPriority] = useState(String(initial?.priority ?? 0));
+  const { error, busy, onSubmit } = useSubmit(() => onSave({ category, subtitle: emptyToNull(subtitle), priority: Number(priority) }));
+  return (
+    <form className="card survey-form" onSubmit={onSubmit} data-category-form>
+      <h3>{initial ? `Edit category ${initial.category}` : 'Add a category'}</h3>
+      <Field label="Category">
+        <select value={category} onChange={(e) => setCategory(e.target.value)} name="category">
+          {categoryTypes.map((type) => <option key={type}>{type}</option>)}
+        </select>
+      </Field>
+      <Field label="Subtitle"><input type="text" name="subtitle" value={subtitle} maxLength={300} onChange={(e) => setSubtitle(e.target.value)} /></Field>
+      <Field label="Priority"><input type="number" name="priority" value={priority} min={-1000} max={1000} step={1} required onChange={(e) => setPriority(e.target.value)} /></Field>
+      <Buttons busy={busy} onCancel={onCancel} error={error} />
+    </form>
+  );
+}
+
+export function SurveyForm({ initial, categoryTypes, onSave, onCancel }: FormProps<AdminSurvey>) {
+  const [text, setText] = useState({
+    slug: initial?.slug ?? '',
+    templateId: initial?.templateId ?? '',
+    title: initial?.title ?? '',
+    subtitle: initial?.subtitle ?? '',
+    icon: initial?.icon ?? '',
+    color: initial?.color ?? '',
+    priority: String(initial?.priority ?? 0),
+    targetPetNums: (initial?.targetPetNums ?? []).join(', '),
+  });
+  const [category, setCategory] = useState(initial?.category ?? categoryTypes[0]);
+  const [flags, setFlags] = useState({
+    isTargeted: initial?.isTargeted ?? false,
+    isAdminOnly: initial?.isAdminOnly ?? false,
+    isShownOnResearchPage: initial?.isShownOnResearchPage ?? true,
+  });
+  const { error, busy, onSubmit } = useSubmit(() =>
+    onSave({
+      slug: text.slug.trim(),
+      templateId: text.templateId.trim(),
+      category,
+      title: text.title.trim(),
+      subtitle: emptyToNull(text.subtitle),
+      icon: emptyToNull(text.icon),
+      color: emptyToNull(text.color),
+      priority: Number(text.priority),
+      ...flags,
+      targetPetNums: text.targetPetNums.split(/[\s,]+/).filter(Boolean).map(Number),
+    }),
+  );
+  const input = (name: keyof typeof text, label: string, extra: Record<string, unknown> = {}) => (
+    <Field label={label}><input type="text" name={name} value={text[name]} onChange={(e) => setText({ ...text, [name]: e.target.value })} {...extra} /></Field>
+  );
+  const flag = (name: keyof typeof flags, label: string) => (
+    <label className="check"><input type="checkbox" name={name} checked={flags[name]} onChange={(e) => setFlags({ ...flags, [name]: e.target.checked })} /> {label}</label>
+  );
+  return (
+    <form className="card survey-form" onSubmit={onSubmit} data-survey-form>
+      <h3>{initial ? `Edit survey ${initial.title}` : 'Add a survey'}</h3>
+      {input('title', 'Title', { required: true, maxLength: 200 })}
+      {input('slug', 'Slug (lower-case words joined by dashes)', { required: true, maxLength: 100, pattern: '[a-z0-9]+(-[a-z0-9]+)*' })}
+      {input('templateId', 'Template id', { required: true, maxLength: 100 })}
+      <Field label="Category">
+        <select value={category} name="category" onChange={(e) => setCategory(e.target.value)}>
+          {categoryTypes.map((type) => <option key={type}>{type}</option>)}
+        </select>
+      </Field>
+      {input('subtitle', 'Subtitle', { maxLength: 300 })}
+      {input('icon', 'Icon (lower-case name)', { maxLength: 50 })}
+      {input('color', 'Colour (#rrggbb)', { maxLength: 7 })}
+      {input('priority', 'Priority', { type: 'number', min: -1000, max: 1000, required: true })}
+      {flag('isTargeted', 'Offered only to the dogs below')}
+      {input('targetPetNums', 'Target pet numbers (comma-separated)')}
+      {flag('isAdminOnly', 'Admins only')}
+      {flag('isShownOnResearchPage', 'Shown on the research page')}
+      <Buttons busy={busy} onCancel={onCancel} error={error} />
+    </form>
+  );
+}
