@@ -1,11 +1,8 @@
 // Keyboard use of every modal (issue 20 item 4): opened from the keyboard, focus moves into the
 // dialog and Tab / Shift+Tab stay inside it, Escape closes it and focus returns to its opener.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
-import { DEMO_ACCOUNTS } from '../support/demo.js';
-import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
-import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
+import type { Locator, Page } from 'playwright-core';
+import { demoBrowserSuite } from '../support/browser.js';
 import { testDb } from '../support/database.js';
 
 const focusIsInDialog = (page: Page) => page.evaluate(() => document.activeElement?.closest('dialog[open]') != null);
@@ -36,29 +33,16 @@ async function expectKeyboardModal(page: Page, opener: Locator, name: string): P
 
 describe('keyboard use of modals', function () {
   this.timeout(300_000);
-  let browser: Browser;
-  let context: BrowserContext;
+  const site = demoBrowserSuite();
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
-  let biscuit: number;
 
   before(async () => {
-    site = await serve(await demoPopulation());
-    biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
-    browser = await launchChromium();
-    context = await newContext(browser);
-    page = await context.newPage();
+    page = await site.signedInPage('parent');
     page.on('pageerror', (error) => console.error('page error:', error));
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await site?.close();
   });
 
   it('the genetic stats explanations on the summary page', async () => {
-    await page.goto(`${site.origin}/members/results/summary?i=${biscuit}`);
+    await page.goto(`${site.origin}/members/results/summary?i=${site.biscuit}`);
     const openers = page.locator('[data-widget="genetic-stats"] [aria-haspopup="dialog"]');
     await openers.first().waitFor();
     const count = await openers.count();
@@ -67,7 +51,7 @@ describe('keyboard use of modals', function () {
   });
 
   it('every settings, location and vet information modal of the about page', async () => {
-    await page.goto(`${site.origin}/members/pet/about/${biscuit}`);
+    await page.goto(`${site.origin}/members/pet/about/${site.biscuit}`);
     await page.locator('[data-open-setting]').first().waitFor();
     await page.locator('[data-widget="vet-info"] [aria-haspopup="dialog"]').first().waitFor();
     const openers = page.locator('[aria-haspopup="dialog"]');
@@ -91,7 +75,7 @@ describe('keyboard use of modals', function () {
   it('the feedback dialog of a results page', async () => {
     const db = await testDb();
     await db('feedback').del();
-    await page.goto(`${site.origin}/members/results/health?i=${biscuit}`);
+    await page.goto(`${site.origin}/members/results/health?i=${site.biscuit}`);
     const answer = page.locator('.feedback-banner__answer[data-answer="yes"]');
     await answer.waitFor();
     await expectKeyboardModal(page, answer, 'feedback');

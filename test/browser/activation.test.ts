@@ -1,29 +1,19 @@
 // newbie@demo.test activates EM-DEMO-0001 in Chromium, from the empty My Dogs page to the
 // summary awaiting results (issue 15).
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { testApp } from '../support/app.js';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
-import { resetToDemoData, DEMO_ACCOUNTS } from '../support/demo.js';
-import { DEMO_BOX_KEY, DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../support/browser.js';
+import { demoAccountsApp } from '../support/demo.js';
+import { DEMO_BOX_KEY } from '../../server/demo/accounts.js';
 import { ACTIVATION_CODE_UNKNOWN } from '../../server/shared/messages.js';
 
 describe('kit activation in the browser', function () {
   this.timeout(120_000);
-  let browser: Browser;
+  const site = browserSuite(demoAccountsApp);
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
 
   before(async () => {
-    await resetToDemoData();
-    site = await serve(await testApp());
-    browser = await launchChromium();
-    page = await (await newContext(browser)).newPage();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await site?.close();
+    page = await site.newPage();
   });
 
   const continueTo = async (step: string, button = 'Continue') => {
@@ -33,7 +23,7 @@ describe('kit activation in the browser', function () {
   it('activates EM-DEMO-0001 for a new dog and lands on its summary, awaiting results', async () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.newbie.email, DEMO_PASSWORD);
+    await site.signIn(page, 'newbie');
     await page.goto(`${site.origin}/members`);
     expect(await page.locator('main').innerText()).to.include('You have no dogs yet');
     await Promise.all([page.waitForURL(/\/members\/activate$/), page.click('main [data-activate-link]')]);

@@ -1,36 +1,29 @@
 // A pet parent adds a dog through the add-a-dog form in Chromium, fixing a date mistake on the way.
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
-import { DEMO_ACCOUNTS } from '../support/demo.js';
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../support/browser.js';
 import { testDb } from '../support/database.js';
-import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { DATE_DAY_NEEDS_MONTH_AND_YEAR } from '../../server/pet-profile/rules.js';
 import { demoPopulation } from '../integration/results/population.js';
 
 describe('add a dog in the browser', function () {
   this.timeout(180_000);
-  let browser: Browser;
+  const site = browserSuite(demoPopulation);
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
   let added: number | undefined;
 
   before(async () => {
-    site = await serve(await demoPopulation());
-    browser = await launchChromium();
-    page = await (await newContext(browser)).newPage();
+    page = await site.newPage();
   });
 
   after(async () => {
-    await browser?.close();
-    await site?.close();
     if (added) await (await testDb())('pets').where({ pet_num: added }).delete();
   });
 
   it('refuses a day without month and year, then adds the dog and opens its about page', async () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
+    await site.signIn(page, 'parent');
     await page.goto(`${site.origin}/members`);
     await Promise.all([page.waitForURL(/\/members\/add-a-dog$/), page.click('footer a:text-is("Add a Dog")')]);
 

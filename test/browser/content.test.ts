@@ -1,28 +1,20 @@
 // A visitor reads the public pages on a phone: home, the Help Center's search, contact, vets, breeders.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { testApp } from '../support/app.js';
-import { launchChromium, newContext, serve } from '../support/browser.js';
+import { browserSuite, PHONE } from '../support/browser.js';
 import { resetDatabase, testDb } from '../support/database.js';
 
 describe('content pages in the browser', function () {
   this.timeout(120_000);
-  let browser: Browser;
-  let context: BrowserContext;
+  const site = browserSuite(async () => {
+    await resetDatabase(await testDb());
+    return testApp();
+  });
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
 
   before(async () => {
-    await resetDatabase(await testDb());
-    site = await serve(await testApp());
-    browser = await launchChromium();
-    context = await newContext(browser, { width: 390, height: 844 });
-    page = await context.newPage();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await site?.close();
+    page = await site.newPage({ viewport: PHONE });
   });
 
   const visibleQuestions = () => page.locator('.help-question:visible summary').allInnerTexts();
@@ -48,13 +40,10 @@ describe('content pages in the browser', function () {
   });
 
   it('searches without scripts through the form', async () => {
-    const noScript = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
-    const plain = await noScript.newPage();
-    await plain.goto(`${site.origin}/help`);
+    const plain = await site.openPage('/help', { viewport: PHONE, javaScriptEnabled: false });
     await plain.fill('#help-q', 'download');
     await Promise.all([plain.waitForURL(/\/help\?q=download/), plain.click('.help-search button[type="submit"]')]);
     expect(await plain.locator('.help-question:visible summary').allInnerTexts()).to.deep.equal(["Can I download my dog's raw DNA data?"]);
-    await noScript.close();
   });
 
   it('fits every public page into a phone screen without sideways scrolling', async () => {

@@ -1,59 +1,42 @@
 // The feedback banner (issue 4 point 8, spec 2 §4, §5, §8, §9) and the page-view event (point 10,
 // spec 1 §9) in Chromium, on the results pages of parent@demo.test's dog with the demo population.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { demoBrowserSuite } from '../support/browser.js';
 import { testDb } from '../support/database.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import { DEMO_ACCOUNTS } from '../../server/demo/accounts.js';
 import { FEEDBACK_ERROR, FEEDBACK_QUESTION, FEEDBACK_THANKS } from '../../server/feedback/rules.js';
 import { captureLogLines, type LogEntry } from '../../server/usage/log.js';
-import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
 import type { Db } from '../../server/db/index.js';
 
 describe('feedback banner and page views in the browser', function () {
   this.timeout(240_000);
-  let browser: Browser;
-  let context: BrowserContext;
+  const site = demoBrowserSuite();
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
   let db: Db;
-  let biscuit: number;
   let biscuitUuid: string;
   let consoleErrors: string[];
 
   before(async () => {
-    site = await serve(await demoPopulation());
     db = await testDb();
-    biscuit = await ownedPetNum(DEMO_ACCOUNTS.parent.email, 'Biscuit');
-    biscuitUuid = (await db('pets').where({ pet_num: biscuit }).first('id')).id;
-    browser = await launchChromium();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await site?.close();
+    biscuitUuid = (await db('pets').where({ pet_num: site.biscuit }).first('id')).id;
   });
 
   beforeEach(async () => {
     await db('feedback').del();
-    context = await newContext(browser);
-    page = await context.newPage();
+    page = await site.newPage();
     consoleErrors = [];
     // Only our widget's and tracker's errors: other parts of the page may miss an image.
     page.on('console', (message) => message.type() === 'error' && /feedback|usage/i.test(message.text()) && consoleErrors.push(message.text()));
     page.on('pageerror', (error) => console.error('page error:', error));
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
-  });
-
-  afterEach(async () => {
-    await context.close();
+    await site.signIn(page, 'parent');
   });
 
   const banner = () => page.locator('.feedback-banner');
   const dialog = () => page.locator('dialog.modal[id^="feedback-"][open]');
 
   it('takes a Yes with a chip and text, confirms it, stores it and hides the banner on closing', async () => {
-    await page.goto(`${site.origin}/members/results/health?i=${biscuit}`);
+    await page.goto(`${site.origin}/members/results/health?i=${site.biscuit}`);
     await banner().waitFor();
     expect(await banner().innerText()).to.include(FEEDBACK_QUESTION);
 
@@ -90,7 +73,7 @@ describe('feedback banner and page views in the browser', function () {
     await page.waitForTimeout(500);
     expect(await banner().count()).to.equal(0);
     // Other pages of the dog still ask.
-    await page.goto(`${site.origin}/members/results/traits?i=${biscuit}`);
+    await page.goto(`${site.origin}/members/results/traits?i=${site.biscuit}`);
     await banner().waitFor();
     expect(consoleErrors).to.deep.equal([]);
   });
@@ -103,7 +86,7 @@ describe('feedback banner and page views in the browser', function () {
         await route.continue();
       }
     });
-    await page.goto(`${site.origin}/members/results/summary?i=${biscuit}`);
+    await page.goto(`${site.origin}/members/results/summary?i=${site.biscuit}`);
     await banner().locator('[data-answer="no"]').click();
     await dialog().waitFor();
     expect(await dialog().locator('.feedback-chip').allInnerTexts()).to.deep.equal(['Not specific', 'Did not learn anything', 'Too long', 'Worried me']);
@@ -134,7 +117,7 @@ describe('feedback banner and page views in the browser', function () {
       const answered = page.waitForResponse(
         (response) => response.url().endsWith('/api/usage/page-view') && response.request().postDataJSON()?.category === 'results-traits',
       );
-      await page.goto(`${site.origin}/members/results/traits?i=${biscuit}`);
+      await page.goto(`${site.origin}/members/results/traits?i=${site.biscuit}`);
       const response = await answered;
       expect(response.status()).to.equal(204);
       expect(response.request().postDataJSON()).to.deep.equal({ category: 'results-traits', path: '/members/results/traits' });

@@ -1,49 +1,39 @@
 // The parent edits Biscuit's places, vet information and data settings on the about page in Chromium,
 // with our own place search (no maps key): a city found by typing is saved with its address and coordinates.
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
-import { DEMO_ACCOUNTS } from '../support/demo.js';
+import type { Page } from 'playwright-core';
+import { demoBrowserSuite } from '../support/browser.js';
 import { testDb } from '../support/database.js';
-import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { LOCATION_SAVE_FAILED, NOT_AUTHORIZED, VET_UPDATE_FAILED } from '../../server/shared/messages.js';
 import type { Db } from '../../server/db/index.js';
-import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
 
 describe('locations, vet information and data settings in the browser', function () {
   this.timeout(180_000);
-  let browser: Browser;
+  const site = demoBrowserSuite();
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
   let db: Db;
-  let biscuit: number;
   let original: { embark_may_contact_vet: boolean | null; share_care_resources_surveys: boolean; share_care_resources_profile_and_results: boolean };
   const errors: string[] = [];
 
   before(async () => {
-    site = await serve(await demoPopulation());
     db = await testDb();
-    biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
-    original = await db('pets').where({ pet_num: biscuit }).first('embark_may_contact_vet', 'share_care_resources_surveys', 'share_care_resources_profile_and_results');
-    await db('locations').where({ pet_num: biscuit }).delete();
-    browser = await launchChromium();
-    page = await (await newContext(browser)).newPage();
+    original = await db('pets').where({ pet_num: site.biscuit }).first('embark_may_contact_vet', 'share_care_resources_surveys', 'share_care_resources_profile_and_results');
+    await db('locations').where({ pet_num: site.biscuit }).delete();
+    page = await site.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
+    await site.signIn(page, 'parent');
   });
 
   after(async () => {
-    await browser?.close();
-    await site?.close();
-    await db('locations').where({ pet_num: biscuit }).delete();
-    if (original) await db('pets').where({ pet_num: biscuit }).update(original);
+    await db('locations').where({ pet_num: site.biscuit }).delete();
+    if (original) await db('pets').where({ pet_num: site.biscuit }).update(original);
   });
 
   const aboutPage = async () => {
-    await page.goto(`${site.origin}/members/pet/about/${biscuit}`);
+    await page.goto(`${site.origin}/members/pet/about/${site.biscuit}`);
     await page.waitForSelector('[data-location-type="live"]');
   };
-  const location = (type: string) => db('locations').where({ pet_num: biscuit, location_type: type }).first();
+  const location = (type: string) => db('locations').where({ pet_num: site.biscuit, location_type: type }).first();
   const dialog = () => page.locator('dialog[open]');
   /** Types in the open dialog's place search and picks the prediction whose text starts with `choice`. */
   const searchAndPick = async (text: string, choice: string) => {
@@ -127,7 +117,7 @@ describe('locations, vet information and data settings in the browser', function
     expect(await page.locator('[data-vet-practice]').innerText()).to.equal('Ithaca, Ithaca, NY, USA');
     expect(await page.locator('[data-may-contact-vet]').innerText()).to.equal('Yes');
     expect(await location('practice')).to.include({ formatted_address: 'Ithaca, NY, USA' });
-    expect((await db('pets').where({ pet_num: biscuit }).first('embark_may_contact_vet')).embark_may_contact_vet).to.equal(true);
+    expect((await db('pets').where({ pet_num: site.biscuit }).first('embark_may_contact_vet')).embark_may_contact_vet).to.equal(true);
 
     // Without a practice (the search emptied), embarkMayContactVet is sent as null whatever the box says.
     await page.getByRole('button', { name: 'Edit veterinary information' }).click();
@@ -137,19 +127,19 @@ describe('locations, vet information and data settings in the browser', function
     await page.waitForSelector('[data-vet-practice]');
     expect(await page.locator('[data-vet-practice]').innerText()).to.equal('No veterinary practice chosen');
     expect(await location('practice')).to.equal(undefined);
-    expect((await db('pets').where({ pet_num: biscuit }).first('embark_may_contact_vet')).embark_may_contact_vet).to.equal(null);
+    expect((await db('pets').where({ pet_num: site.biscuit }).first('embark_may_contact_vet')).embark_may_contact_vet).to.equal(null);
 
     // A practice with the box unticked sends false; the reset clears it all.
     await page.getByRole('button', { name: 'Edit veterinary information' }).click();
     await searchAndPick('portland', 'Portland OR, USA');
     await saveAndReload();
     await page.waitForSelector('[data-vet-practice]');
-    expect((await db('pets').where({ pet_num: biscuit }).first('embark_may_contact_vet')).embark_may_contact_vet).to.equal(false);
+    expect((await db('pets').where({ pet_num: site.biscuit }).first('embark_may_contact_vet')).embark_may_contact_vet).to.equal(false);
     await page.getByRole('button', { name: 'Reset veterinary information' }).click();
     await Promise.all([page.waitForEvent('load'), dialog().getByRole('button', { name: 'Reset' }).click()]);
     await page.waitForSelector('[data-vet-practice]');
     expect(await location('practice')).to.equal(undefined);
-    expect((await db('pets').where({ pet_num: biscuit }).first('embark_may_contact_vet')).embark_may_contact_vet).to.equal(null);
+    expect((await db('pets').where({ pet_num: site.biscuit }).first('embark_may_contact_vet')).embark_may_contact_vet).to.equal(null);
   });
 
   it("shows 'Failed to update information: Not Authorized' when the vet update is refused", async () => {
@@ -164,7 +154,7 @@ describe('locations, vet information and data settings in the browser', function
       await searchAndPick('ithaca', 'Ithaca NY, USA');
       await dialog().getByRole('button', { name: 'Save' }).click();
       await dialog().getByRole('alert').filter({ hasText: VET_UPDATE_FAILED.replace('{message}', NOT_AUTHORIZED) }).waitFor();
-      expect(page.url()).to.contain(`/members/pet/about/${biscuit}`); // not sent home
+      expect(page.url()).to.contain(`/members/pet/about/${site.biscuit}`); // not sent home
     } finally {
       await page.unroute('**/graphql');
     }
@@ -172,7 +162,7 @@ describe('locations, vet information and data settings in the browser', function
   });
 
   it('keeps data settings switched after reload', async () => {
-    await db('pets').where({ pet_num: biscuit }).update({ share_care_resources_surveys: false, share_care_resources_profile_and_results: true });
+    await db('pets').where({ pet_num: site.biscuit }).update({ share_care_resources_surveys: false, share_care_resources_profile_and_results: true });
     await aboutPage();
     const surveys = page.getByRole('switch', { name: 'Share Biscuit\u2019s research survey answers to personalise care resources' });
     const profile = page.getByRole('switch', { name: 'Share Biscuit\u2019s profile and results to personalise care resources' });
@@ -189,7 +179,7 @@ describe('locations, vet information and data settings in the browser', function
     await surveys.waitFor();
     expect(await surveys.isChecked()).to.equal(true);
     expect(await profile.isChecked()).to.equal(false);
-    expect(await db('pets').where({ pet_num: biscuit }).first('share_care_resources_surveys', 'share_care_resources_profile_and_results')).to.deep.equal({
+    expect(await db('pets').where({ pet_num: site.biscuit }).first('share_care_resources_surveys', 'share_care_resources_profile_and_results')).to.deep.equal({
       share_care_resources_surveys: true,
       share_care_resources_profile_and_results: false,
     });

@@ -1,40 +1,30 @@
 // A pet parent goes from Biscuit's summary to the nutrition page in Chromium, fixes a mistake, saves and requests.
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
-import { DEMO_ACCOUNTS } from '../support/demo.js';
+import type { Page } from 'playwright-core';
+import { demoBrowserSuite } from '../support/browser.js';
 import { testDb } from '../support/database.js';
-import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { NUTRITION_REQUESTED, NUTRITION_SAVED } from '../../server/shared/messages.js';
-import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
 
 describe('nutrition recommendation form in the browser', function () {
   this.timeout(180_000);
-  let browser: Browser;
+  const site = demoBrowserSuite();
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
-  let biscuit: number;
 
   before(async () => {
-    site = await serve(await demoPopulation());
-    biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
-    browser = await launchChromium();
-    page = await (await newContext(browser)).newPage();
+    page = await site.newPage();
   });
 
   after(async () => {
-    await browser?.close();
-    await site?.close();
     const db = await testDb();
-    await db('nutrition_recommendation_requests').where({ pet_num: biscuit }).delete();
-    await db('nutrition_input_data').where({ pet_num: biscuit }).delete();
+    await db('nutrition_recommendation_requests').where({ pet_num: site.biscuit }).delete();
+    await db('nutrition_input_data').where({ pet_num: site.biscuit }).delete();
   });
 
   it('fills the form, sees a field error, corrects it, saves and requests a recommendation', async () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
-    await page.goto(`${site.origin}/members/results/summary?i=${biscuit}`);
+    await site.signIn(page, 'parent');
+    await page.goto(`${site.origin}/members/results/summary?i=${site.biscuit}`);
     await Promise.all([page.waitForURL(/\/members\/nutrition\?i=/), page.click('[data-nutrition-link] a')]);
     expect(await page.locator('h1').innerText()).to.equal('Biscuit: Nutrition Recommendation');
     expect(await page.locator('[data-nutrition-submit-request]').count()).to.equal(0);

@@ -3,9 +3,9 @@ import { expect } from 'chai';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { browserSuite } from '../support/browser.js';
 import { testApp, testSettings } from '../support/app.js';
 import { resetDatabase, testDb } from '../support/database.js';
 import { createUser } from '../support/factories.js';
@@ -16,25 +16,23 @@ import { PASSWORD_CHANGED, PASSWORD_TOO_SHORT, RESET_DONE, RESET_LINK_USED, RESE
 
 describe('password reset and change in the browser', function () {
   this.timeout(180_000);
-  let browser: Browser;
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
   let mailDir: string;
   const email = 'forgetful@example.test';
 
-  before(async () => {
+  const site = browserSuite(async () => {
     const db = await testDb();
     await resetDatabase(db);
     await createUser(db, { email, name: 'Forgetful Owner' });
-    site = await serve(await testApp());
+    return testApp();
+  });
+
+  before(async () => {
     mailDir = await mkdtemp(path.join(os.tmpdir(), 'password-browser-'));
-    browser = await launchChromium();
-    page = await (await newContext(browser)).newPage();
+    page = await site.newPage();
   });
 
   after(async () => {
-    await browser?.close();
-    await site?.close();
     if (mailDir) await rm(mailDir, { recursive: true, force: true });
   });
 
@@ -70,7 +68,7 @@ describe('password reset and change in the browser', function () {
 
     await page.goto(link);
     expect(await page.locator('[data-reset-link-problem]').innerText()).to.equal(RESET_LINK_USED);
-    await signInThroughForm(page, site.origin, email, 'reset-by-mail');
+    await site.signIn(page, { email, password: 'reset-by-mail' });
     expect(errors).to.deep.equal([]);
   });
 
@@ -83,8 +81,8 @@ describe('password reset and change in the browser', function () {
     await Promise.all([page.waitForURL(/saved=password/), page.click('[data-change-password-submit]')]);
     expect(await page.locator('[data-settings-notice]').innerText()).to.equal(PASSWORD_CHANGED);
 
-    const other = await (await newContext(browser)).newPage();
-    await signInThroughForm(other, site.origin, email, 'changed-in-settings');
+    const other = await site.newPage();
+    await site.signIn(other, { email, password: 'changed-in-settings' });
     await other.close();
   });
 });

@@ -2,26 +2,22 @@
 // modal, reloads and sees the values; the handle check offers an alternative for a taken handle; a
 // breeder must answer the neutered/spayed question; deleting a dog asks first and leaves for /members.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { demoBrowserSuite } from '../support/browser.js';
 import { DEMO_ACCOUNTS } from '../support/demo.js';
 import { testDb } from '../support/database.js';
 import { createPet } from '../support/factories.js';
-import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { SUBMITTING } from '../../server/shared/messages.js';
 import { HANDLE_AVAILABLE, NAME_REQUIRED, handleTakenText } from '../../server/pet-profile/rules.js';
 import { ABOUT_PET_SAVED, deleteResearchText, deleteTitle } from '../../widgets/pet-profile/text.js';
-import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
+import { ownedPetNum } from '../integration/results/population.js';
 
 type Row = Record<string, unknown>;
 
 describe('about-pet form and pet settings in the browser', function () {
   this.timeout(240_000);
-  let browser: Browser;
-  let context: BrowserContext;
+  const site = demoBrowserSuite();
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
-  let biscuit: number;
   let mapleHandle: string;
   let parentId: number;
   let saved: { pet: Row; registrations: Row[]; socialLinks: Row[]; defaultPrivacy: string };
@@ -32,7 +28,7 @@ describe('about-pet form and pet settings in the browser', function () {
   const form = () => page.locator('[data-about-pet-form]');
   const setting = (name: string) => page.locator(`[data-setting="${name}"] [data-setting-value]`);
 
-  async function openAbout(petNum = biscuit): Promise<void> {
+  async function openAbout(petNum = site.biscuit): Promise<void> {
     await page.goto(aboutUrl(petNum));
     await form().waitFor();
     await page.locator('[data-setting="details"]').waitFor();
@@ -51,36 +47,30 @@ describe('about-pet form and pet settings in the browser', function () {
   }
 
   before(async () => {
-    site = await serve(await demoPopulation());
-    biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
     const db = await testDb();
     mapleHandle = (await db('pets').where({ pet_num: await ownedPetNum('parent@demo.test', 'Maple') }).first('handle')).handle;
     const parent = await db('users').where({ email: DEMO_ACCOUNTS.parent.email }).first('id', 'default_pet_privacy');
     parentId = parent.id;
     saved = {
-      pet: await db('pets').where({ pet_num: biscuit }).first(),
-      registrations: await db('pet_registrations').where({ pet_num: biscuit }),
-      socialLinks: await db('pet_social_links').where({ pet_num: biscuit }),
+      pet: await db('pets').where({ pet_num: site.biscuit }).first(),
+      registrations: await db('pet_registrations').where({ pet_num: site.biscuit }),
+      socialLinks: await db('pet_social_links').where({ pet_num: site.biscuit }),
       defaultPrivacy: parent.default_pet_privacy,
     };
-    browser = await launchChromium();
-    context = await newContext(browser);
-    page = await context.newPage();
+    page = await site.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
+    await site.signIn(page, 'parent');
   });
 
   after(async () => {
-    await browser?.close();
-    await site?.close();
     const db = await testDb();
     if (saved) {
       const { pet_num: _petNum, ...pet } = saved.pet;
       await db.transaction(async (trx) => {
-        await trx('pets').where({ pet_num: biscuit }).update(pet);
-        await trx('pet_registrations').where({ pet_num: biscuit }).delete();
+        await trx('pets').where({ pet_num: site.biscuit }).update(pet);
+        await trx('pet_registrations').where({ pet_num: site.biscuit }).delete();
         if (saved.registrations.length) await trx('pet_registrations').insert(saved.registrations);
-        await trx('pet_social_links').where({ pet_num: biscuit }).delete();
+        await trx('pet_social_links').where({ pet_num: site.biscuit }).delete();
         if (saved.socialLinks.length) await trx('pet_social_links').insert(saved.socialLinks);
         await trx('users').where({ id: parentId }).update({ default_pet_privacy: saved.defaultPrivacy });
       });
@@ -325,15 +315,12 @@ describe('about-pet form and pet settings in the browser', function () {
       .where({ 'users.email': DEMO_ACCOUNTS.breeder.email, 'pet_owners.permission': 'edit' })
       .orderBy('pets.pet_num')
       .first('pets.pet_num');
-    const breederContext = await newContext(browser);
-    const breederPage = await breederContext.newPage();
+    const breederPage = await site.signedInPage('breeder');
     breederPage.on('pageerror', (error) => errors.push(error.message));
-    await signInThroughForm(breederPage, site.origin, DEMO_ACCOUNTS.breeder.email, DEMO_PASSWORD);
     await breederPage.goto(aboutUrl(row.pet_num));
     await breederPage.locator('[data-about-pet-form]').waitFor();
     expect(await breederPage.getAttribute('#about-pet-intact', 'aria-required')).to.equal('true');
     expect(await breederPage.locator('label[for="about-pet-intact"]').innerText()).to.contain('(required)');
-    await breederContext.close();
     expect(errors).to.deep.equal([]);
   });
 });

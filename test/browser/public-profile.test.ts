@@ -1,7 +1,7 @@
 // Issue 11: a signed-out visitor reads a public dog profile in Chromium, compares mixes and copies the link.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, newContext, serve } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../support/browser.js';
 import { testDb } from '../support/database.js';
 import { demoPopulation } from '../integration/results/population.js';
 import { COPY_LINK, LINK_COPIED } from '../../server/shared/startup-messages.js';
@@ -9,25 +9,15 @@ import { MIX_COMPARISON_ERROR } from '../../server/shared/messages.js';
 
 describe('a public dog profile in the browser', function () {
   this.timeout(180_000);
-  let browser: Browser;
-  let context: BrowserContext;
+  const site = browserSuite(demoPopulation);
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
   let other: string;
 
   before(async () => {
-    site = await serve(await demoPopulation());
     const db = await testDb();
     other = (await db('pets').join('breed_mix_summaries', 'breed_mix_summaries.pet_num', 'pets.pet_num').where({ 'pets.privacy': 'public', 'pets.is_hidden': false }).whereNot('pets.handle', 'biscuit').first('pets.handle')).handle;
-    browser = await launchChromium();
-    context = await newContext(browser);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
-    page = await context.newPage();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await site?.close();
+    page = await site.newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
   });
 
   it('compares Biscuit’s mix with another dog in place, and says so when the other dog cannot be shown', async () => {
@@ -54,11 +44,8 @@ describe('a public dog profile in the browser', function () {
   });
 
   it('shows the comparison without scripts too, from ?compareMix=', async () => {
-    const plain = await browser.newContext({ javaScriptEnabled: false });
-    const noScript = await plain.newPage();
-    await noScript.goto(`${site.origin}/dog/biscuit?compareMix=${other}`);
+    const noScript = await site.openPage(`/dog/biscuit?compareMix=${other}`, { javaScriptEnabled: false });
     expect(await noScript.locator('[data-mix-comparison-result] table').count()).to.equal(1);
-    await plain.close();
   });
 
   it("copies the profile's address, reads 'Link Copied' for 3 s, then 'Copy Link'", async () => {

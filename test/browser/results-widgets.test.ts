@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import ejs from 'ejs';
 import express from 'express';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { testApp } from '../support/app.js';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { browserSuite } from '../support/browser.js';
 import { resetDatabase, testDb } from '../support/database.js';
 import { createUser, TEST_PASSWORD } from '../support/factories.js';
 import type { Db } from '../../server/db/index.js';
@@ -42,16 +42,13 @@ async function widgetsPage(db: Db, petNum: number): Promise<string> {
 
 describe('results widgets in the browser', function () {
   this.timeout(60_000);
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
   let db: Db;
   let petNum: number;
   let email: string;
   const handles: string[] = [];
 
-  before(async () => {
+  const site = browserSuite(async () => {
     db = await testDb();
     await resetDatabase(db);
     const owner = await createUser(db);
@@ -74,24 +71,13 @@ describe('results widgets in the browser', function () {
       res.type('html').send(await widgetsPage(db, petNum));
     });
     front.use(app);
-    site = await serve(front);
-    browser = await launchChromium();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await site?.close();
+    return front;
   });
 
   beforeEach(async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
+    page = await site.newPage();
     page.on('pageerror', (error) => console.error('page error:', error));
-    await signInThroughForm(page, site.origin, email, TEST_PASSWORD);
-  });
-
-  afterEach(async () => {
-    await context.close();
+    await site.signIn(page, { email, password: TEST_PASSWORD });
   });
 
   const open = async () => {

@@ -1,35 +1,22 @@
 // A pet parent reads Biscuit's results in Chromium: summary, breed & ancestry, health, traits.
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
-import { DEMO_ACCOUNTS } from '../support/demo.js';
-import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
-import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
+import type { Page } from 'playwright-core';
+import { demoBrowserSuite } from '../support/browser.js';
 
 describe('results pages in the browser', function () {
   this.timeout(180_000);
-  let browser: Browser;
+  const site = demoBrowserSuite();
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
-  let biscuit: number;
 
   before(async () => {
-    site = await serve(await demoPopulation());
-    biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
-    browser = await launchChromium();
-    page = await (await newContext(browser)).newPage();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await site?.close();
+    page = await site.newPage();
   });
 
   it('clicks from the summary through Breed & Ancestry, Health (a condition opened) and Traits', async () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
-    await page.goto(`${site.origin}/members/results/summary?i=${biscuit}`);
+    await site.signIn(page, 'parent');
+    await page.goto(`${site.origin}/members/results/summary?i=${site.biscuit}`);
     expect(await page.locator('h1').first().innerText()).to.equal('Biscuit: Summary');
     expect(await page.locator('svg.breed-wheel circle.breed-wheel__segment').count()).to.be.greaterThan(0);
 

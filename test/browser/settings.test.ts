@@ -1,36 +1,30 @@
 // A pet parent changes their account details, phone number for text messages and e-mail preferences in Chromium.
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../support/browser.js';
 import { DEMO_ACCOUNTS } from '../support/demo.js';
 import { testDb } from '../support/database.js';
-import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { PHONE_INVALID, SETTINGS_DETAILS_SAVED, SETTINGS_EMAIL_SAVED, SETTINGS_PHONE_SAVED } from '../../server/shared/messages.js';
 import { demoPopulation } from '../integration/results/population.js';
 
 describe('settings page in the browser', function () {
   this.timeout(180_000);
-  let browser: Browser;
+  const site = browserSuite(demoPopulation);
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
   let userId: number;
   let original: { name: string; country_code: string; phone_sms: string | null };
   let originalPreferences: Record<string, unknown> | undefined;
 
   before(async () => {
-    site = await serve(await demoPopulation());
     const db = await testDb();
     const user = await db('users').where({ email: DEMO_ACCOUNTS.parent.email }).first('id', 'name', 'country_code', 'phone_sms');
     userId = user.id;
     original = { name: user.name, country_code: user.country_code, phone_sms: user.phone_sms };
     originalPreferences = await db('email_preferences').where({ user_id: userId }).first();
-    browser = await launchChromium();
-    page = await (await newContext(browser)).newPage();
+    page = await site.newPage();
   });
 
   after(async () => {
-    await browser?.close();
-    await site?.close();
     const db = await testDb();
     if (!userId) return;
     await db('users').where({ id: userId }).update(original);
@@ -46,7 +40,7 @@ describe('settings page in the browser', function () {
   it('changes name and country, refuses an invalid phone number, saves a valid one and keeps e-mail choices', async () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
+    await site.signIn(page, 'parent');
     await page.goto(`${site.origin}/members/profile`);
     expect(await page.title()).to.equal('Settings | Embark');
     await widgetsReady();

@@ -2,11 +2,9 @@
 // alarm-red 'Clear' badges, the favicon 404, a strip of content under the sticky header, and a
 // footer naming the wrong dog.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
-import { DEMO_ACCOUNTS } from '../support/demo.js';
-import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
-import { awaitingPetNum, demoPopulation, ownedPetNum } from '../integration/results/population.js';
+import type { Page } from 'playwright-core';
+import { demoBrowserSuite } from '../support/browser.js';
+import { awaitingPetNum } from '../integration/results/population.js';
 
 function rgb(colour: string): number[] {
   return (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
@@ -24,30 +22,14 @@ function contrast(a: string, b: string): number {
 
 describe('shell bugs of issue 20 in the browser', function () {
   this.timeout(240_000);
-  let browser: Browser;
-  let context: BrowserContext;
+  const site = demoBrowserSuite();
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
-  let biscuit: number;
 
   before(async () => {
-    site = await serve(await demoPopulation());
-    biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
-    browser = await launchChromium();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await site?.close();
   });
 
   beforeEach(async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
+    page = await site.newPage();
   });
 
   const coloursOf = (selector: string) =>
@@ -57,8 +39,8 @@ describe('shell bugs of issue 20 in the browser', function () {
     });
 
   it('draws each health result in its own colour, a clear result green and never alarm-red, all readable (AA)', async () => {
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
-    await page.goto(`${site.origin}/members/results/health?i=${biscuit}`);
+    await site.signIn(page, 'parent');
+    await page.goto(`${site.origin}/members/results/health?i=${site.biscuit}`);
     expect(await page.locator('.badge--clear').count()).to.be.greaterThan(0);
     const clear = await coloursOf('.badge--clear');
     const [r, g, b] = rgb(clear.background);
@@ -94,8 +76,8 @@ describe('shell bugs of issue 20 in the browser', function () {
   });
 
   it('keeps the sticky results navigation flush under the sticky header: no strip of content between them', async () => {
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
-    await page.goto(`${site.origin}/members/results/health?i=${biscuit}`);
+    await site.signIn(page, 'parent');
+    await page.goto(`${site.origin}/members/results/health?i=${site.biscuit}`);
     await page.waitForSelector('body.page-ready');
     await page.mouse.wheel(0, 1200);
     await page.waitForFunction(() => window.scrollY > 600);
@@ -109,17 +91,17 @@ describe('shell bugs of issue 20 in the browser', function () {
   });
 
   it('names in the footer only the dog the page is about, and only once it has results', async () => {
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
+    await site.signIn(page, 'parent');
     const footerHeading = () => page.locator('footer h2').first().innerText();
     expect(await footerHeading()).to.equal("Explore your dog's Results"); // My Dogs: about no dog
     await page.goto(`${site.origin}/members/profile`);
     expect(await footerHeading()).to.equal("Explore your dog's Results");
-    await page.goto(`${site.origin}/members/results/summary?i=${biscuit}`);
+    await page.goto(`${site.origin}/members/results/summary?i=${site.biscuit}`);
     expect(await footerHeading()).to.equal("Explore Biscuit's Results");
-    expect(await page.locator('footer a', { hasText: 'Health' }).getAttribute('href')).to.equal(`/members/results/health?i=${biscuit}`);
+    expect(await page.locator('footer a', { hasText: 'Health' }).getAttribute('href')).to.equal(`/members/results/health?i=${site.biscuit}`);
 
     await page.click('text=Sign Out');
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.breeder.email, DEMO_PASSWORD);
+    await site.signIn(page, 'breeder');
     await page.goto(`${site.origin}/members/results/summary?i=${await awaitingPetNum()}`);
     expect(await footerHeading()).to.equal("Explore your dog's Results"); // Nova's results are pending
     expect(await page.locator('footer').innerText()).to.not.include('Nova');

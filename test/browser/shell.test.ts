@@ -1,43 +1,23 @@
 // Signing in, the header of each role, and impersonation, clicked through in Chromium.
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { testApp } from '../support/app.js';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
-import { resetToDemoData, DEMO_ACCOUNTS } from '../support/demo.js';
-import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import type { Page } from 'playwright-core';
+import { browserSuite, PHONE } from '../support/browser.js';
+import { demoAccountsApp, DEMO_ACCOUNTS } from '../support/demo.js';
 import { SUBMITTING } from '../../server/shared/messages.js';
 
 describe('site shell in the browser', function () {
   this.timeout(60_000);
-  let browser: Browser;
-  let context: BrowserContext;
+  const site = browserSuite(demoAccountsApp);
   let page: Page;
-  let site: Awaited<ReturnType<typeof serve>>;
-
-  before(async () => {
-    await resetToDemoData();
-    site = await serve(await testApp());
-    browser = await launchChromium();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-  });
 
   beforeEach(async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
-  });
-
-  afterEach(async () => {
-    await context.close();
+    page = await site.newPage();
   });
 
   const headerLinks = () => page.locator('header.site-header .site-header__nav :is(a, button)').allInnerTexts();
 
   it('signs a pet parent in through the form and shows their header, badge and footer', async () => {
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
+    await site.signIn(page, 'parent');
     const links = (await headerLinks()).map((text) => text.trim());
     expect(links).to.include('Settings').and.include('Sign Out');
     expect(links.some((text) => text.startsWith('Messages'))).to.equal(true);
@@ -48,32 +28,29 @@ describe('site shell in the browser', function () {
   });
 
   it('shows the breeder name, ADMIN for admins and Impersonate for sub-admins', async () => {
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.breeder.email, DEMO_PASSWORD);
+    await site.signIn(page, 'breeder');
     expect(await page.locator('.site-header__title').innerText()).to.equal('Sunny Meadow Kennels');
     expect(await page.locator('footer h2').allInnerTexts()).to.include('Breeder Tools');
     await page.click('text=Sign Out');
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
+    await site.signIn(page, 'admin');
     expect(await headerLinks()).to.include('ADMIN');
     await page.click('text=Sign Out');
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.subadmin.email, DEMO_PASSWORD);
+    await site.signIn(page, 'subadmin');
     expect(await headerLinks()).to.include('Impersonate').and.not.include('ADMIN');
     await page.click('text=Sign Out');
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.vet.email, DEMO_PASSWORD);
+    await site.signIn(page, 'vet');
     expect(await page.locator('footer h2').allInnerTexts()).to.not.include('More');
   });
 
   it('keeps the header links in a drawer on a phone', async () => {
-    await context.close();
-    context = await newContext(browser, { width: 390, height: 800 });
-    page = await context.newPage();
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
+    page = await site.signedInPage('parent', { viewport: PHONE });
     expect(await page.locator('.site-header__inner > .site-header__nav').isVisible()).to.equal(false);
     await page.click('.mobile-drawer summary');
     expect(await page.locator('.mobile-drawer nav :is(a, button)').allInnerTexts()).to.include.members(['My Embark', 'Help Center', 'Settings', 'Sign Out']);
   });
 
   it('lets an admin impersonate parent@demo.test, see the banner, and return', async () => {
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
+    await site.signIn(page, 'admin');
     await page.goto(`${site.origin}/cs/impersonate`);
     await page.fill('#email', DEMO_ACCOUNTS.parent.email);
     await Promise.all([page.waitForURL(`${site.origin}/members`), page.click('button[type="submit"]')]);

@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Express } from 'express';
 import { findChromium, missingChromiumMessage } from './chromium.js';
+import { DEMO_ACCOUNTS } from './demo.js';
+import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
 
 export function launchChromium(): Promise<Browser> {
   const executablePath = findChromium();
@@ -34,4 +37,122 @@ export async function signInThroughForm(page: Page, origin: string, email: strin
   await page.fill('#email', email);
   await page.fill('#password', password);
   await Promise.all([page.waitForURL(`${origin}/members`), page.click('button[type="submit"]')]);
+}
+
+export type DemoRole = keyof typeof DEMO_ACCOUNTS;
+export type Viewport = { width: number; height: number };
+
+/** A phone (390 px) and a laptop (1280 px), the two widths issue 20 looks at. */
+export const PHONE: Viewport = { width: 390, height: 844 };
+export const LAPTOP: Viewport = { width: 1280, height: 800 };
+
+export interface PageOptions {
+  viewport?: Viewport;
+  javaScriptEnabled?: boolean;
+  /** Signs in as this demo account through the real form first. */
+  as?: DemoRole;
+}
+
+/** One app served to Chromium for a suite (see browserSuite). */
+export interface BrowserSite {
+  readonly browser: Browser;
+  readonly origin: string;
+  /** The absolute address of `path` on the site. */
+  url(path: string): string;
+  /** A page in a fresh browser context: made in a test, it is closed after that test; made in a `before` hook, after the suite. */
+  newPage(options?: PageOptions): Promise<Page>;
+  /** A fresh page signed in as a demo account through the real form (it lands on /members). */
+  signedInPage(role: DemoRole, options?: Omit<PageOptions, 'as'>): Promise<Page>;
+  /** A fresh page (signed in when `as` says so) opened at `path`. */
+  openPage(path: string, options?: PageOptions): Promise<Page>;
+  /** Signs `page` in through the real form as a demo account or as `email` with `password`. */
+  signIn(page: Page, who: DemoRole | { email: string; password: string }): Promise<void>;
+}
+
+/**
+ * Registers the mocha hooks of a suite that drives Chromium against one app: before the suite
+ * `makeApp` prepares the database and builds the app, which is served on a free port, and Chromium
+ * starts; contexts made during a test close after it; after the suite Chromium and the server stop.
+ * Call it at the top of a `describe`, before hooks that use the site.
+ */
+export function browserSuite(makeApp: () => Promise<Express>): BrowserSite {
+  let browser: Browser | undefined;
+  let served: Awaited<ReturnType<typeof serve>> | undefined;
+  let testContexts: BrowserContext[] = [];
+  let inTest = false;
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`browserSuite: the ${what} is used before the suite's before hook ran`);
+    return value;
+  };
+
+  const site: BrowserSite = {
+    get browser() {
+      return started(browser, 'browser');
+    },
+    get origin() {
+      return started(served, 'site').origin;
+    },
+    url: (path) => `${site.origin}${path}`,
+    async newPage({ viewport = LAPTOP, javaScriptEnabled = true, as } = {}) {
+      const context = javaScriptEnabled ? await newContext(site.browser, viewport) : await site.browser.newContext({ viewport, javaScriptEnabled });
+      if (inTest) testContexts.push(context);
+      const page = await context.newPage();
+      if (as) await site.signIn(page, as);
+      return page;
+    },
+    signedInPage: (role, options = {}) => site.newPage({ ...options, as: role }),
+    async openPage(path, options = {}) {
+      const page = await site.newPage(options);
+      await page.goto(site.url(path));
+      return page;
+    },
+    signIn: (page, who) =>
+      typeof who === 'string'
+        ? signInThroughForm(page, site.origin, DEMO_ACCOUNTS[who].email, DEMO_PASSWORD)
+        : signInThroughForm(page, site.origin, who.email, who.password),
+  };
+
+  before(async function () {
+    this.timeout(180_000);
+    served = await serve(await makeApp());
+    browser = await launchChromium();
+  });
+  beforeEach(() => {
+    inTest = true;
+  });
+  afterEach(async () => {
+    inTest = false;
+    const contexts = testContexts;
+    testContexts = [];
+    await Promise.all(contexts.map((context) => context.close()));
+  });
+  after(async () => {
+    await browser?.close();
+    await served?.close();
+  });
+  return site;
+}
+
+/** browserSuite over the demo population of 160 dogs, with the pet number of the parent's Biscuit. */
+export function demoBrowserSuite(): BrowserSite & { readonly biscuit: number } {
+  let biscuit: number | undefined;
+  const site = browserSuite(async () => {
+    const app = await demoPopulation();
+    biscuit = await ownedPetNum(DEMO_ACCOUNTS.parent.email, 'Biscuit');
+    return app;
+  });
+  return Object.defineProperty(site, 'biscuit', {
+    get: () => {
+      if (biscuit === undefined) throw new Error('demoBrowserSuite: biscuit is used before the suite started');
+      return biscuit;
+    },
+  }) as BrowserSite & { readonly biscuit: number };
+}
+
+/** The uncaught errors of `page`, collected from now on. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
 }

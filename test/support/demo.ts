@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { loadDemoDataIfEmpty } from '../../server/demo/seed.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { resetDatabase, testDb } from './database.js';
-import { signIn } from './app.js';
+import { signIn, testApp } from './app.js';
 
 /** Starts from an empty database holding only the demo accounts and their dogs. */
 export async function resetToDemoData(): Promise<void> {
@@ -16,3 +16,9 @@ export function signInAsDemo(app: Express, account: keyof typeof DEMO_ACCOUNTS) 
 }
 
 export { DEMO_ACCOUNTS };
+
+/** The app over a database holding only the demo accounts and their dogs (see resetToDemoData). */
+export async function demoAccountsApp(): Promise<Express> {
+  await resetToDemoData();
+  return testApp();
+}
