@@ -26,20 +26,24 @@ if (paths.length === 0 || swabCode === '' || ownerEmail === '' || dogName === ''
 }
 
 const settings = loadSettings();
+// unzipped on a worker thread while the database and the lab's panel open
+const reading = readGenotypeFiles(paths, swabCode).then(
+  (files) => ({ files }),
+  (error: unknown) => ({ error }),
+);
 const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
 let failed = 0;
 try {
   await migrateToLatest(database.db);
   await syncCatalogues(database.db);
   const lab = await openLab(database.db, settings.lab);
-  let files;
-  try {
-    files = await readGenotypeFiles(paths, swabCode);
-  } catch (error) {
-    if (!(error instanceof IngestError)) throw error;
-    console.error(error.message);
+  const read = await reading;
+  if ('error' in read) {
+    if (!(read.error instanceof IngestError)) throw read.error;
+    console.error(read.error.message);
     process.exit(1);
   }
+  const { files } = read;
   for (const file of files) {
     try {
       const started = Date.now();

@@ -7,18 +7,28 @@ export const UNKNOWN_ALLELE = 'N';
 /** How a second panel's calls at a shared position read in the first panel's terms. */
 export type Alignment = 'same' | 'swapped';
 
-const known = (ref: string, alt: string): string[] => [ref, alt].filter((allele) => allele !== UNKNOWN_ALLELE);
+// The distinct known alleles of the markers being aligned, at most two: kept in two variables,
+// not a Set, since a 230k-marker panel is aligned marker by marker.
+let first = '';
+let second = '';
 
-function union(a: readonly string[], b: readonly string[]): Set<string> {
-  return new Set([...a, ...b]);
+function collect(allele: string): boolean {
+  if (allele === UNKNOWN_ALLELE || allele === first || allele === second) return true;
+  if (first === '') first = allele;
+  else if (second === '') second = allele;
+  else return false;
+  return true;
+}
+
+/** True when these alleles are at most two different letters (unknowns aside); they are then in first and second. */
+function atMostTwo(a1: string, a2: string, b1: string, b2: string): boolean {
+  first = '';
+  second = '';
+  return collect(a1) && collect(a2) && collect(b1) && collect(b2);
 }
 
 /** An A/T or C/G marker reads the same on both strands, so its strand cannot be told from its alleles. */
-function strandAmbiguous(alleles: ReadonlySet<string>): boolean {
-  if (alleles.size !== 2) return false;
-  const [x, y] = [...alleles];
-  return COMPLEMENT[x] === y;
-}
+const strandAmbiguous = (): boolean => second !== '' && COMPLEMENT[first] === second;
 
 /**
  * Matches the alleles of one position on two panels by base, never by list position. 'same': a
@@ -30,16 +40,13 @@ function strandAmbiguous(alleles: ReadonlySet<string>): boolean {
  */
 export function alignAlleles(refA: string, altA: string, refB: string, altB: string): Alignment | null {
   if (refA === UNKNOWN_ALLELE || refB === UNKNOWN_ALLELE) return null;
-  const a = known(refA, altA);
-  const direct = union(a, known(refB, altB));
-  if (direct.size <= 2) {
-    if (strandAmbiguous(direct)) return null;
+  if (atMostTwo(refA, altA, refB, altB)) {
+    if (strandAmbiguous()) return null;
     return refB === refA ? 'same' : 'swapped';
   }
   const flippedRef = COMPLEMENT[refB];
   const flippedAlt = altB === UNKNOWN_ALLELE ? UNKNOWN_ALLELE : COMPLEMENT[altB];
   if (!flippedRef || !flippedAlt) return null;
-  const flipped = union(a, known(flippedRef, flippedAlt));
-  if (flipped.size > 2 || strandAmbiguous(flipped)) return null;
+  if (!atMostTwo(refA, altA, flippedRef, flippedAlt) || strandAmbiguous()) return null;
   return flippedRef === refA ? 'same' : 'swapped';
 }

@@ -44,7 +44,7 @@ function positionsChecksum(markers: readonly { chromosome: number; position: num
  * genotypes stay right as alleles are learned. Other panels meet this one by location, their
  * alleles reconciled when panels are intersected.
  */
-export async function arrayGenotype(db: Db, own: TpedGenotypes): Promise<ArrayGenotype> {
+export async function arrayGenotype(db: Db, own: TpedGenotypes, labPanel: MarkerPanel): Promise<ArrayGenotype> {
   // Unplaced markers (chromosome 0) cannot be compared across arrays; a second probe at a position is dropped.
   const placed: number[] = [];
   const { chromosomes, positions } = own.panel;
@@ -57,7 +57,7 @@ export async function arrayGenotype(db: Db, own: TpedGenotypes): Promise<ArrayGe
   const checksum = positionsChecksum(fileMarkers);
   const stored = await db.transaction(async (trx) => {
     const existing: number | undefined = (await trx('marker_panels').where({ markers_sha256: checksum }).first('id'))?.id;
-    const panelId = existing ?? (await createArrayPanel(trx, fileMarkers, checksum));
+    const panelId = existing ?? (await createArrayPanel(trx, fileMarkers, checksum, labPanel));
     let markers = await cachedMarkers(trx, panelId, checksum, false);
     let result = reconcile(markers, own, placed);
     if (!(await learn(trx, panelId, markers, result.learned))) {
@@ -176,10 +176,11 @@ const DESCRIPTION = 'Imported from a genotyping array export';
 
 /**
  * Stores a new array's panel in one row: its probe names, positions and alleles as text, one entry
- * a marker. Positions already stored as markers (the lab panel's) start with their stored alleles.
+ * a marker. Positions the lab panel has start with its alleles (looked up in memory: the lab panel
+ * is loaded, and joining 230k positions to the markers table costs more than the rest of the import).
  * Nothing is read back: the cache holds what was written. Returns the panel's id.
  */
-async function createArrayPanel(db: Db, markers: readonly Marker[], checksum: string): Promise<number> {
+async function createArrayPanel(db: Db, markers: readonly Marker[], checksum: string, labPanel: MarkerPanel): Promise<number> {
   const n = markers.length;
   const names = new Array<string>(n);
   const chromosomes = new Array<number>(n);
@@ -195,20 +196,15 @@ async function createArrayPanel(db: Db, markers: readonly Marker[], checksum: st
     refs[k] = m.ref;
     alts[k] = m.alt === m.ref ? 'N' : m.alt;
   }
-  const [chromosomeList, positionList] = [chromosomes.join(' '), positions.join(' ')];
-  const { rows: known } = await inOneHashJoin(db, () =>
-    db.raw<{ rows: { idx: string; ref_allele: string; alt_allele: string }[] }>(
-      `select v.idx, m.ref_allele, m.alt_allele
-         from unnest(string_to_array(?, ' ')::smallint[], string_to_array(?, ' ')::int[]) with ordinality as v(chromosome, position, idx)
-         join markers m on m.chromosome = v.chromosome and m.position = v.position and m.chromosome > 0`,
-      [chromosomeList, positionList],
-    ),
-  );
-  for (const row of known) {
-    if (row.ref_allele.length !== 1 || row.alt_allele.length !== 1) continue;
-    refs[Number(row.idx) - 1] = row.ref_allele;
-    alts[Number(row.idx) - 1] = row.alt_allele;
+  for (let k = 0; k < n; k++) {
+    const index = chromosomes[k] > 0 ? labPanel.indexByLocation.at(chromosomes[k], positions[k]) : undefined;
+    if (index === undefined) continue;
+    const known = labPanel.markers[index];
+    if (known.ref.length !== 1 || known.alt.length !== 1) continue;
+    refs[k] = known.ref;
+    alts[k] = known.alt;
   }
+  const [chromosomeList, positionList] = [chromosomes.join(' '), positions.join(' ')];
   const [created] = await db('marker_panels')
     .insert({
       name: `array-${checksum.slice(0, 12)}`,
@@ -230,14 +226,6 @@ async function createArrayPanel(db: Db, markers: readonly Marker[], checksum: st
   if (!created) return (await db('marker_panels').where({ markers_sha256: checksum }).first('id')).id;
   remember(created.id, { checksum, version: 0, refs, alts });
   return created.id;
-}
-
-/** Runs a statement that joins a whole panel to markers with hash joins in memory, then restores the planner settings (db is a transaction). */
-async function inOneHashJoin<T>(db: Db, statement: () => Promise<T>): Promise<T> {
-  await db.raw("select set_config('enable_mergejoin', 'off', true), set_config('enable_nestloop', 'off', true), set_config('work_mem', '64MB', true)");
-  const result = await statement();
-  await db.raw("select set_config(name, reset_val, true) from pg_settings where name in ('enable_mergejoin', 'enable_nestloop', 'work_mem')");
-  return result;
 }
 
 /** A stored panel's alleles in panel order and their version. */
@@ -287,6 +275,17 @@ function reconcile(markers: StoredMarkers, own: TpedGenotypes, placed: readonly 
 /** A letter this marker can carry: one of its two alleles, or anything but the reference while the other is unknown. */
 function isKnown(letter: string, ref: string, alt: string): boolean {
   return letter === ref || letter === alt || (alt === 'N' && letter !== ref);
+}
+
+/**
+ * The panel this process already built for an array (it stored the array, or read exports of it),
+ * while its alleles are the version the database has; undefined otherwise.
+ */
+export function cachedArrayPanel(panelId: number, allelesVersion: number): MarkerPanel | undefined {
+  const markers = markerCache.get(panelId);
+  const cached = panelCache.get(panelId);
+  if (!markers || !cached || markers.version !== allelesVersion || cached.version !== panelVersions.get(panelId)) return undefined;
+  return cached.panel;
 }
 
 /** Forgets the cached array panels, as a restarted process would have (tests). */

@@ -96,7 +96,7 @@ async function ingestParsed(trx: Db, lab: Lab, file: IngestFile, parsed: ParsedG
   let analysis: GenotypeAnalysis;
   let relatives: RelativeMatch[];
   if (parsed.array) {
-    const array = await arrayGenotype(trx, parsed.array);
+    const array = await arrayGenotype(trx, parsed.array, lab.panel);
     ({ calls, panelId } = array);
     analysis = analyseArrayGenotype(lab.reference, array.panel, calls, statedSex);
     relatives = analysis.sexMismatch ? [] : await findArrayRelatives(trx, lab.panelId, { panelId, panel: array.panel, petNum, calls });

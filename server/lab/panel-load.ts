@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import { createMarkerPanel, type Marker, type MarkerPanel } from '../genetics/panel.js';
 import { isLineageChromosome } from '../genetics/chromosomes.js';
+import { cachedArrayPanel } from './array-panel.js';
 
 const panels = new Map<number, Promise<MarkerPanel>>();
 /** Array panels learn alleles as exports arrive: cached with the alleles_version they were read at. */
@@ -16,6 +17,8 @@ export async function loadPanel(db: Db, panelId: number): Promise<MarkerPanel> {
   if (row?.in_row) {
     const cached = arrayPanels.get(panelId);
     if (cached && cached.version === row.alleles_version && cached.checksum === row.markers_sha256) return cached.panel;
+    const built = cachedArrayPanel(panelId, row.alleles_version);
+    if (built) return built;
     const markers = await loadArrayPanelMarkers(db, panelId);
     const panel = createMarkerPanel(markers!.markers);
     arrayPanels.set(panelId, { checksum: row.markers_sha256, version: markers!.version, panel });

@@ -1,19 +1,28 @@
-// Unzips one upload off the server's event loop, streaming, and stops as soon as the zip holds
-// more entries or more unzipped bytes than allowed (a zip bomb declares small sizes and lies).
+// Unzips uploads off the server's event loop, streaming, and stops as soon as a zip holds more
+// entries or more unzipped bytes than allowed (a zip bomb declares small sizes and lies). The
+// thread stays up between uploads and answers one job at a time.
 // Plain JavaScript: a worker thread cannot load TypeScript without a loader, and this needs none.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { Unzip, UnzipInflate } from 'fflate';
 
 class Refused extends Error {}
 
-const { data, maxBytes, maxEntries } = workerData;
-const entries = [];
-let total = 0;
-let count = 0;
-try {
-  const unzip = new Unzip();
-  unzip.register(UnzipInflate);
-  unzip.onfile = (file) => {
+parentPort.on('message', ({ data, maxBytes, maxEntries }) => {
+  try {
+    const { entries, total } = unzip(new Uint8Array(data), maxBytes, maxEntries);
+    parentPort.postMessage({ entries, unzippedBytes: total }, entries.map((entry) => entry.content.buffer));
+  } catch (error) {
+    parentPort.postMessage({ refused: error instanceof Refused, message: error instanceof Error ? error.message : String(error) });
+  }
+});
+
+function unzip(data, maxBytes, maxEntries) {
+  const entries = [];
+  let total = 0;
+  let count = 0;
+  const unzipper = new Unzip();
+  unzipper.register(UnzipInflate);
+  unzipper.onfile = (file) => {
     count++;
     if (count > maxEntries) throw new Refused(`more than ${maxEntries} files in the zip`);
     if (file.name.endsWith('/')) return;
@@ -30,10 +39,8 @@ try {
     };
     file.start();
   };
-  unzip.push(new Uint8Array(data), true);
-  parentPort.postMessage({ entries, unzippedBytes: total }, entries.map((entry) => entry.content.buffer));
-} catch (error) {
-  parentPort.postMessage({ refused: error instanceof Refused, message: error instanceof Error ? error.message : String(error) });
+  unzipper.push(data, true);
+  return { entries, total };
 }
 
 function concat(chunks) {

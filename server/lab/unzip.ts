@@ -22,6 +22,27 @@ interface WorkerAnswer {
   message?: string;
 }
 
+const WORKER_URL = new URL('./unzip-worker.mjs', import.meta.url);
+/** A worker thread left running between uploads: starting one costs more than unzipping an export. */
+let idleWorker: Worker | undefined;
+
+function takeWorker(): Worker {
+  const worker = idleWorker ?? new Worker(WORKER_URL, { execArgv: [] });
+  idleWorker = undefined;
+  worker.ref();
+  return worker;
+}
+
+/** Keeps one idle worker (not holding the process open); an upload arriving while it works gets a thread of its own. */
+function giveBack(worker: Worker): void {
+  if (idleWorker) {
+    void worker.terminate();
+    return;
+  }
+  worker.unref();
+  idleWorker = worker;
+}
+
 /**
  * The entries of a zip, unzipped on a worker thread (a 230k-marker export inflates for a fraction
  * of a second, a bomb for as long as it is allowed to), so the server keeps answering meanwhile.
@@ -31,14 +52,16 @@ export function unzipEntries(name: string, zip: Uint8Array, budget: UnzipBudget)
   // every zip starts with a local file header (PK\x03\x04), or is an empty zip's end record (PK\x05\x06)
   if (zip.length < 4 || zip[0] !== 0x50 || zip[1] !== 0x4b) return Promise.reject(new IngestError(`${name}: not a readable zip`));
   const data = zip.slice().buffer;
-  const worker = new Worker(new URL('./unzip-worker.mjs', import.meta.url), {
-    workerData: { data, maxBytes: budget.bytesLeft, maxEntries: UNZIP_LIMITS.maxEntries },
-    transferList: [data],
-  });
+  const worker = takeWorker();
   return new Promise((resolve, reject) => {
-    worker.once('error', (error) => reject(error));
-    worker.once('message', (answer: WorkerAnswer) => {
+    const failed = (error: Error) => {
+      worker.off('message', answered);
       void worker.terminate();
+      reject(error);
+    };
+    const answered = (answer: WorkerAnswer) => {
+      worker.off('error', failed);
+      giveBack(worker);
       if (answer.entries && answer.entries.length === 0) {
         reject(new IngestError(`${name}: not a readable zip (no files in it)`));
       } else if (answer.entries) {
@@ -49,6 +72,9 @@ export function unzipEntries(name: string, zip: Uint8Array, budget: UnzipBudget)
       } else {
         reject(new IngestError(`${name}: not a readable zip (${answer.message})`));
       }
-    });
+    };
+    worker.once('error', failed);
+    worker.once('message', answered);
+    worker.postMessage({ data, maxBytes: budget.bytesLeft, maxEntries: UNZIP_LIMITS.maxEntries }, [data]);
   });
 }

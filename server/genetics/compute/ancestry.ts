@@ -13,6 +13,8 @@ export { ANCESTRY_PARAMETERS };
  * does not cover enough reference markers.
  */
 export function estimateAncestry(reference: ReferencePanel, calls: Calls, markerIndices?: ArrayLike<number>): Map<string, number> | null {
+  // a sample calling too few of the panel's markers at all (an array export on other positions) needs no index built
+  if (!markerIndices && calledMarkers(calls) < ANCESTRY_PARAMETERS.minimumMarkers) return null;
   const index = ancestryIndex(reference, markerIndices);
   const M = index.markers.length;
   const genotypes = new Float64Array(M);
@@ -30,6 +32,12 @@ export function estimateAncestry(reference: ReferencePanel, calls: Calls, marker
   const shares = new Map<string, number>();
   for (const [k, q] of admixtureShares(index, genotypes, screen.candidates, screen.start)) shares.set(reference.populations[k].slug, q);
   return shares;
+}
+
+function calledMarkers(calls: Calls): number {
+  let called = 0;
+  for (let i = 0; i < calls.length; i++) if (calls[i] !== NO_CALL) called++;
+  return called;
 }
 
 /** Same as estimateAncestry; the name the results code uses. */

@@ -88,29 +88,37 @@ export function parseTped(text: string, panel?: MarkerPanel, options: TpedOption
   let unmatched = 0;
   let markerCount = 0;
   let dataLines = 0;
-  const fields: string[] = [];
-  for (const [line, number] of lines(text)) {
-    splitWhitespace(line, fields);
-    if (fields.length === 0 || fields[0].startsWith('#')) continue;
+  // Fields are read in place (start and end offsets in the text): a 230k-line export would
+  // otherwise make a million and a half short strings.
+  const bounds = new Int32Array(2 * (column + 2));
+  const field = (f: number) => text.slice(bounds[2 * f], bounds[2 * f + 1]);
+  let number = 0;
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    number++;
+    const fieldCount = findFields(text, start, end, bounds);
+    start = end + 1;
+    if (fieldCount === 0 || text.charCodeAt(bounds[0]) === 35 /* # */) continue;
     dataLines++;
-    if (fields.length < column + 2) {
-      skip('too few fields', `expected at least ${column + 2} fields (chromosome, marker, distance, position, two alleles), found ${fields.length}`, number);
+    if (fieldCount < column + 2) {
+      skip('too few fields', `expected at least ${column + 2} fields (chromosome, marker, distance, position, two alleles), found ${fieldCount}`, number);
       continue;
     }
-    const chromosome = chromosomeNumber(fields[0]);
-    const position = Number(fields[3]);
+    const chromosome = chromosomeAt(text, bounds[0], bounds[1]);
     if (chromosome === null) {
-      skip('unknown chromosome', `unknown chromosome ${fields[0]}`, number);
+      skip('unknown chromosome', `unknown chromosome ${field(0)}`, number);
       continue;
     }
-    if (!Number.isInteger(position) || position < 0) {
-      skip('bad position', `bad position ${fields[3]}`, number);
+    const position = positionAt(text, bounds[6], bounds[7]);
+    if (position === null) {
+      skip('bad position', `bad position ${field(3)}`, number);
       continue;
     }
-    const a = fields[column];
-    const b = fields[column + 1];
-    if (!isAllele(a) || !isAllele(b)) {
-      skip('bad alleles', `bad alleles "${a} ${b}" for ${fields[1]}: expected A, C, G, T, I, D or 0 0`, number);
+    const a = alleleAt(text, bounds[2 * column], bounds[2 * column + 1]);
+    const b = alleleAt(text, bounds[2 * column + 2], bounds[2 * column + 3]);
+    if (a === null || b === null) {
+      skip('bad alleles', `bad alleles "${field(column)} ${field(column + 1)}" for ${field(1)}: expected A, C, G, T, I, D or 0 0`, number);
       continue;
     }
     // a half call (one allele 0) is a no-call, as PLINK reads it
@@ -134,7 +142,7 @@ export function parseTped(text: string, panel?: MarkerPanel, options: TpedOption
       const m = panel.markers[index];
       const copies = altCopies(m.ref, m.alt, a, b);
       if (copies === null) {
-        skip('alleles not the marker\'s', `alleles ${a} ${b} of ${fields[1]} are not the marker's ${m.ref}/${m.alt}`, number);
+        skip('alleles not the marker\'s', `alleles ${a} ${b} of ${field(1)} are not the marker's ${m.ref}/${m.alt}`, number);
         continue;
       }
       seen[index] = 1;
@@ -145,7 +153,7 @@ export function parseTped(text: string, panel?: MarkerPanel, options: TpedOption
     markerCount++;
     const ref = missing ? 'N' : a;
     const alt = missing ? 'N' : b === a ? 'N' : b;
-    own.push({ id: fields[1], chromosome, position, ref, alt, kind: 'snp' });
+    own.push({ id: field(1), chromosome, position, ref, alt, kind: 'snp' });
     ownCalls.push(missing ? NO_CALL : a === b ? 0 : 1);
   }
   if (markerCount === 0 || skipped.count > MAX_SKIPPED_LINE_SHARE * dataLines) {
@@ -187,7 +195,40 @@ export function writePlink(panel: MarkerPanel, calls: Calls, individual: PlinkIn
   return { tped: rows.join('\n') + '\n', tfam };
 }
 
-const isAllele = (a: string): boolean => a.length === 1 && 'ACGTID0'.includes(a);
+const ALLELES = 'ACGTID0';
+
+/** The allele a one-letter field holds (A, C, G, T, I, D, or 0 for missing), else null. */
+function alleleAt(text: string, start: number, end: number): string | null {
+  if (end - start !== 1) return null;
+  const allele = text[start];
+  return ALLELES.includes(allele) ? allele : null;
+}
+
+/** A field of digits as a position; anything else as JavaScript reads a number (a whole one, not negative), else null. */
+function positionAt(text: string, start: number, end: number): number | null {
+  let value = 0;
+  let i = start;
+  for (; i < end; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) break;
+    value = value * 10 + digit;
+  }
+  if (i === end && end > start && end - start <= 15) return value;
+  const parsed = Number(text.slice(start, end));
+  return Number.isInteger(parsed) && parsed >= 0 ? parsed : null;
+}
+
+/** chromosomeNumber of a field, without cutting it out of the text when it is one or two digits. */
+function chromosomeAt(text: string, start: number, end: number): number | null {
+  const first = text.charCodeAt(start) - 48;
+  if (end - start === 1 && first >= 0 && first <= 9) return first;
+  const second = text.charCodeAt(start + 1) - 48;
+  if (end - start === 2 && first >= 0 && first <= 9 && second >= 0 && second <= 9) {
+    const n = first * 10 + second;
+    return n <= LAST_CHROMOSOME ? n : null;
+  }
+  return chromosomeNumber(text.slice(start, end));
+}
 
 /** PLINK numbers dog chromosomes 1–38, 39 X, 40 Y, 41 XY, 42 MT, 0 unplaced; some tools write X, Y, XY, MT, chrN. */
 export function chromosomeNumber(text: string): number | null {
@@ -202,15 +243,26 @@ export function chromosomeNumber(text: string): number | null {
   return n <= LAST_CHROMOSOME ? n : null;
 }
 
-function splitWhitespace(line: string, out: string[]): void {
-  out.length = 0;
-  let i = 0;
-  const n = line.length;
-  while (i < n) {
-    while (i < n && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9 || line.charCodeAt(i) === 13)) i++;
-    if (i >= n) break;
-    const start = i;
-    while (i < n && line.charCodeAt(i) !== 32 && line.charCodeAt(i) !== 9 && line.charCodeAt(i) !== 13) i++;
-    out.push(line.slice(start, i));
+const isSpace = (code: number) => code === 32 || code === 9 || code === 13;
+
+/**
+ * The whitespace-separated fields of text[start, end): their count, and the start and end offsets
+ * of the first bounds.length / 2 of them in bounds.
+ */
+function findFields(text: string, start: number, end: number, bounds: Int32Array): number {
+  const kept = bounds.length >> 1;
+  let count = 0;
+  let i = start;
+  while (i < end) {
+    while (i < end && isSpace(text.charCodeAt(i))) i++;
+    if (i >= end) break;
+    const from = i;
+    while (i < end && !isSpace(text.charCodeAt(i))) i++;
+    if (count < kept) {
+      bounds[2 * count] = from;
+      bounds[2 * count + 1] = i;
+    }
+    count++;
   }
+  return count;
 }
