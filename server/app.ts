@@ -42,6 +42,7 @@ import { vetReportRoutes } from './vets/report-routes.js';
 import { vetShareRoutes } from './vets/share-routes.js';
 import { transferRoutes } from './vets/transfer-routes.js';
 import { vetPageRoutes } from './vets/page-routes.js';
+import { vetSignupRoutes } from './vets/signup-routes.js';
 import { refuseControlCharacters } from './http/text-input.js';
 import { httpLogger } from './logging/http-logger.js';
 import { configureLogger, logger } from './logging/logger.js';
@@ -122,6 +123,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use('/members', chatRoutes(db, chatEvents));
   app.use(vetReportRoutes(db)); // before requireUser: the report link's token is its key
   app.use(transferRoutes(db));
+  app.use(vetSignupRoutes(db));
   app.use('/members', requireUser);
   app.use('/members/results', resultsRoutes(db, settings));
   app.use('/members', rawDataRoutes(db, settings));
@@ -133,7 +135,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use('/members', accountSettingsRoutes(db, settings));
   app.use('/members', activationRoutes(db));
   app.use('/members', vetShareRoutes(db));
-  app.use('/members', vetPageRoutes(db)); // before memberPageRoutes: a vet's /members is the practice dashboard
+  app.use('/members', vetPageRoutes(db, settings.links.shop)); // before memberPageRoutes: a vet's /members is the practice dashboard
   app.use('/members', memberPageRoutes(db));
 
   app.use(notFound);

@@ -29,7 +29,6 @@ export function memberPageRoutes(db: Db): Router {
     const heading = user.userType === 'Vet' ? 'My Patients' : 'My Dogs';
     res.render('members/dogs', { title: heading, heading, pets, userType: user.userType });
   });
-  router.get('/shopify/vet', plainPage('Order Kits for Your Practice'));
   router.get('/breeder-tools/matchmaker', requireMatchMaker, plainPage('Matchmaker'));
   router.get('/forbidden/read-only-account', (_req, res) =>
     res.status(403).render('placeholder', { title: 'Read-only account', heading: 'Your account is read-only', lead: 'You can look at results but not change them.' }),

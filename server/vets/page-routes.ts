@@ -5,7 +5,7 @@ import type { Db } from '../db/index.js';
 import { HttpError, signedInUser } from '../auth/guards.js';
 import * as messages from '../shared/messages.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
-import { dashboardInfo, listPracticePets, patientNotes, practiceOfUser } from './practice.js';
+import { dashboardInfo, listPracticePets, patientNotes, practiceKits, practiceOfUser } from './practice.js';
 import { patientFor, practiceFor, PracticeAccessError } from './guard.js';
 import { addPatient, changeCase, editPatient, PracticeInputError, releasePatient, removeNote, setChecklistStatus } from './practice-service.js';
 import { NOTE_MAX_LENGTH, PRACTICE_PAGE_SIZE } from './rules.js';
@@ -59,8 +59,16 @@ async function practiceOrRefuse(db: Db, req: Request) {
 const pageNumber = (raw: unknown): number => (typeof raw === 'string' && /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : 1);
 
 /** Mounted under /members, before the plain dog list. */
-export function vetPageRoutes(db: Db): Router {
+export function vetPageRoutes(db: Db, shopUrl: string): Router {
   const router = Router();
+
+  // Shell spec §2: the vet shop page, where Order a Kit leads vets. Its practice part shows only to a practice's vets.
+  router.get('/shopify/vet', async (req, res) => {
+    const user = signedInUser(req);
+    const practice = user.isVet ? await practiceOfUser(db, user.id) : null;
+    const [info, kits] = practice ? await Promise.all([dashboardInfo(db, practice.practiceId), practiceKits(db, practice.practiceId)]) : [null, []];
+    res.render('vets/shop', { title: 'Order Kits for Your Practice', pageCategory: 'vet dashboard', practice, info, kits, shopUrl });
+  });
 
   router.get('/', async (req, res, next) => {
     const user = signedInUser(req);

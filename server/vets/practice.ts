@@ -214,3 +214,31 @@ export async function patientNotes(db: Db, patientId: number): Promise<PatientNo
       updatedAt: 'practice_patient_notes.updated_at',
     });
 }
+
+export interface PracticeKit {
+  boxKey: string;
+  productType: string;
+  state: string;
+  shippedAt: Date | null;
+  activatedAt: Date | null;
+  petName: string | null;
+}
+
+/** The kits a practice ordered, newest first, with the dog each was activated for. */
+export async function practiceKits(db: Db, practiceId: number): Promise<PracticeKit[]> {
+  return db('kits')
+    .leftJoin('swabs', 'swabs.kit_id', 'kits.id')
+    .leftJoin('pets', 'pets.pet_num', 'swabs.pet_num')
+    .where('kits.practice_id', practiceId)
+    .orderBy('kits.created_at', 'desc')
+    .orderBy('kits.id', 'desc')
+    .limit(100)
+    .select<PracticeKit[]>({
+      boxKey: 'kits.box_key',
+      productType: 'kits.product_type',
+      state: 'kits.state',
+      shippedAt: 'kits.shipped_at',
+      activatedAt: 'kits.activated_at',
+      petName: 'pets.name',
+    });
+}

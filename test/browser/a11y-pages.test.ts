@@ -6,6 +6,7 @@ import { launchChromium, newContext, serve, signInThroughForm } from '../support
 import { DEMO_ACCOUNTS } from '../support/demo.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { awaitingPetNum, demoPopulation, ownedPetNum } from '../integration/results/population.js';
+import { testDb } from '../support/database.js';
 import { seriousViolations, type PageViolations } from '../support/axe.js';
 
 type Role = keyof typeof DEMO_ACCOUNTS | 'anonymous';
@@ -23,9 +24,10 @@ describe('accessibility of every page (axe-core)', function () {
     const biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
     const maple = await ownedPetNum('parent@demo.test', 'Maple');
     const nova = await awaitingPetNum();
+    const otis = (await (await testDb())('practice_patients').join('pets', 'pets.pet_num', 'practice_patients.pet_num').where('pets.name', 'Otis').first('practice_patients.id')).id;
     const results = (petNum: number) => RESULTS_PAGES.map((name) => `/members/results/${name}?i=${petNum}`);
     pages = {
-      anonymous: ['/', '/login', '/signup', '/help', '/contact', '/vets', '/breeders', '/dog/biscuit', '/dog/maple', '/forgot-password'],
+      anonymous: ['/', '/login', '/signup', '/help', '/contact', '/vets', '/breeders', '/dog/biscuit', '/dog/maple', '/forgot-password', '/vets/signup'],
       parent: [
         '/members',
         '/members/messages',
@@ -42,6 +44,7 @@ describe('accessibility of every page (axe-core)', function () {
         '/members/forbidden/shared-pet-operation-no-permission',
         ...results(biscuit),
         `/members/results/summary?i=${maple}`,
+        `/members/results/health?i=${maple}&vetShare=sent&vetShareError=email-invalid`,
       ],
       breeder: [
         '/members',
@@ -52,7 +55,7 @@ describe('accessibility of every page (axe-core)', function () {
         `/members/results/summary?i=${nova}`,
         `/members/results/health?i=${nova}`,
       ],
-      vet: ['/members', '/members/shopify/vet', `/members/results/summary?i=${biscuit}`, `/members/results/health?i=${biscuit}`, `/members/results/breed-and-ancestry?i=${biscuit}`],
+      vet: ['/members', '/members?q=o', `/members/patients/${otis}`, '/members/shopify/vet', `/members/results/summary?i=${biscuit}`, `/members/results/health?i=${biscuit}`, `/members/results/breed-and-ancestry?i=${biscuit}`],
       admin: ['/members', '/admin', '/admin/lab', '/admin/outbox', '/cs/impersonate', '/admin/data-table/pets_info?searchParam=a', '/admin/data-table/users', '/admin/surveys', '/admin/serial-scanning', '/admin/serial-scanning/search?code=EM-DEMO-0001', `/members/results/traits?i=${biscuit}`],
       subadmin: ['/members', '/cs/impersonate'],
       newbie: ['/members', '/members/activate'],

@@ -1,0 +1,100 @@
+// Issue 13 in Chromium: an owner shares Maple with the demo vet's e-mail; the vet signs in, finds
+// Maple on the practice dashboard, adds a note and ticks an onboarding checklist item.
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { DEMO_ACCOUNTS } from '../support/demo.js';
+import { testDb } from '../support/database.js';
+import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import { VET_EMAIL_INVALID, VET_REPORT_COPY_LINK, VET_REPORT_LINK_COPIED } from '../../server/shared/messages.js';
+import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
+
+describe('vets in the browser: share with the vet, then the practice dashboard', function () {
+  this.timeout(180_000);
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof serve>>;
+  let maple: number;
+  const errors: string[] = [];
+
+  before(async () => {
+    site = await serve(await demoPopulation());
+    maple = await ownedPetNum('parent@demo.test', 'Maple');
+    browser = await launchChromium();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function pageFor(email: string): Promise<Page> {
+    const context = await newContext(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInThroughForm(page, site.origin, email, DEMO_PASSWORD);
+    return page;
+  }
+
+  it("copies the vet report link: 'Link copied' for 2000 ms, then 'Copy link'", async () => {
+    const page = await pageFor(DEMO_ACCOUNTS.parent.email);
+    await page.clock.install({ time: new Date('2026-11-24T12:00:00Z') });
+    await page.goto(`${site.origin}/members/results/summary?i=${maple}`);
+    await page.clock.pauseAt(new Date('2026-11-24T12:00:10Z'));
+    await page.click('#share-with-vet > summary');
+    const button = page.locator('#share-with-vet button[data-copy-link]');
+    const label = async () => (await button.innerText()).trim();
+    expect(await label()).to.equal(VET_REPORT_COPY_LINK);
+    await button.click();
+    for (let i = 0; i < 100 && (await label()) !== VET_REPORT_LINK_COPIED; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await label()).to.equal(VET_REPORT_LINK_COPIED);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).to.match(/\/members\/reports\/print-vet-report-pdf\/[0-9a-f]{32}$/);
+    await page.clock.runFor(1_900);
+    expect(await label()).to.equal(VET_REPORT_LINK_COPIED);
+    await page.clock.runFor(200);
+    expect(await label()).to.equal(VET_REPORT_COPY_LINK);
+    await page.context().close();
+  });
+
+  it('shares Maple with the demo vet; the vet finds her on the dashboard, adds a note and ticks a checklist item', async () => {
+    const owner = await pageFor(DEMO_ACCOUNTS.parent.email);
+    await owner.goto(`${site.origin}/members/results/health?i=${maple}`);
+    await owner.waitForSelector('body.page-ready');
+    await owner.click('#share-with-vet > summary');
+    const send = owner.locator('[data-vet-share-send]');
+    expect(await send.isDisabled()).to.equal(true);
+    await owner.fill('#vet-share-name', 'Dr. Val Vet');
+    await owner.fill('#vet-share-email', 'vet@demo');
+    expect(await owner.locator('[data-field-error="vetEmail"]').innerText()).to.equal(VET_EMAIL_INVALID);
+    expect(await send.isDisabled()).to.equal(true);
+    await owner.fill('#vet-share-email', DEMO_ACCOUNTS.vet.email);
+    expect(await send.isDisabled()).to.equal(false);
+    await send.click();
+    await owner.waitForSelector('[data-vet-share-alert] .alert--success');
+    expect(await owner.locator('[data-vet-share-alert]').innerText()).to.include('Your results were sent to Dr. Val Vet.');
+    expect(await owner.locator('#vet-share-name').inputValue()).to.equal('');
+    expect(await owner.locator('[data-vet-shares] li').first().innerText()).to.include('Riverside Animal Hospital');
+    const db = await testDb();
+    expect(await db('outbox').where({ to_address: DEMO_ACCOUNTS.vet.email, template: 'vet-report-shared' }).pluck('subject')).to.include('Pet Parent shared Maple\u2019s DNA results with you'.replace('Pet Parent', DEMO_ACCOUNTS.parent.name));
+
+    const vet = await pageFor(DEMO_ACCOUNTS.vet.email);
+    await vet.goto(`${site.origin}/members`);
+    await vet.fill('#patient-search', 'maple');
+    await Promise.all([vet.waitForURL(/\/members\?q=maple/), vet.click('form[role="search"] button[type="submit"]')]);
+    const row = vet.locator('tr[data-patient="Maple"]');
+    expect(await row.innerText()).to.include('shared by client');
+    await Promise.all([vet.waitForURL(/\/members\/patients\/\d+$/), row.locator('a').first().click()]);
+    expect(await vet.locator('h1').innerText()).to.equal('Maple');
+    expect(await vet.locator('#edit-patient-title').count()).to.equal(0);
+    await vet.fill('#new-note', 'Owner shared the DNA results; discuss at the next visit.');
+    await Promise.all([vet.waitForURL(/notice=noted/), vet.click('form[action$="/notes"] button[type="submit"]')]);
+    expect(await vet.locator('[data-notes] li').first().innerText()).to.include('discuss at the next visit');
+
+    await vet.goto(`${site.origin}/members#onboarding`);
+    expect(await vet.locator('[data-checklist-progress]').getAttribute('value')).to.equal('2');
+    await Promise.all([vet.waitForURL(/\/members#onboarding$/), vet.click('[data-checklist-item="assign_staff_champion"] button[value="completed"]')]);
+    expect(await vet.locator('[data-checklist-item="assign_staff_champion"]').getAttribute('data-status')).to.equal('completed');
+    expect(await vet.locator('[data-checklist-progress]').getAttribute('value')).to.equal('3');
+    expect(errors).to.deep.equal([]);
+  });
+});
