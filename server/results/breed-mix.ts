@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { breedMixScenarioText, displayBreedMix, type DisplayBreed, type StoredBreedRow } from './breed-mix-rules.js';
+import { breedMixScenarioText, breedMixNotTestedText, displayBreedMix, type DisplayBreed, type StoredBreedRow } from './breed-mix-rules.js';
 
 export interface BreedMixView {
   breedType: string;
@@ -28,7 +28,7 @@ export async function loadBreedMix(db: Db, petNum: number): Promise<BreedMixView
   return {
     breedType: summary.breed_type,
     breedMixScenario: summary.breed_mix_scenario,
-    breedMixScenarioText: breedMixScenarioText(summary.breed_mix_scenario),
+    breedMixScenarioText: breeds.length === 0 ? breedMixNotTestedText : breedMixScenarioText(summary.breed_mix_scenario),
     breedMixName: summary.breed_mix_name,
     breeds,
     traceBreeds,
@@ -67,7 +67,7 @@ export async function loadBreedMixes(db: Db, petNums: readonly number[]): Promis
     views.set(summary.pet_num, {
       breedType: summary.breed_type,
       breedMixScenario: summary.breed_mix_scenario,
-      breedMixScenarioText: breedMixScenarioText(summary.breed_mix_scenario),
+      breedMixScenarioText: breeds.length === 0 ? breedMixNotTestedText : breedMixScenarioText(summary.breed_mix_scenario),
       breedMixName: summary.breed_mix_name,
       breeds,
       traceBreeds,
