@@ -1,5 +1,6 @@
 // What the public pages of a dog show (issue 11), loaded from the query modules.
 import type { Db } from '../db/index.js';
+import { galleryForPage } from '../media/page-data.js';
 import { loadBreedMix, type BreedMixView } from '../results/breed-mix.js';
 import { DONUT, donutSegments } from '../results/breed-mix-rules.js';
 import { geneticStatsProps } from '../results/genetic-stats.js';
@@ -26,14 +27,16 @@ async function visibleRelatives(db: Db, dog: PublicDog, signedIn: boolean): Prom
   return relatives.filter((relative) => publicHandles.has(relative.handle)).slice(0, PUBLIC_RELATIVES_SHOWN);
 }
 
-export async function dogProfilePage(db: Db, dog: PublicDog, viewer: { signedIn: boolean; isOwner: boolean }) {
-  const [status, breedMix, geneticStats, relatives, likes, views] = await Promise.all([
+export async function dogProfilePage(db: Db, dog: PublicDog, viewer: { signedIn: boolean; isOwner: boolean; userId?: number }) {
+  const [status, breedMix, geneticStats, relatives, likes, views, gallery] = await Promise.all([
     resultsStatus(db, dog.petNum),
     loadBreedMix(db, dog.petNum),
     geneticStatsProps(db, dog, { isPublic: true }),
     visibleRelatives(db, dog, viewer.signedIn),
     totalLikes(db, dog.petNum),
     profileViewCount(db, dog.petNum),
+    // The public gallery (issue 12): photos and videos only, read-only; signed-in visitors may wag.
+    galleryForPage(db, dog, { userId: viewer.userId ?? null, canEdit: false, withDocuments: false }),
   ]);
   return {
     dog,
@@ -46,6 +49,7 @@ export async function dogProfilePage(db: Db, dog: PublicDog, viewer: { signedIn:
     likes,
     views,
     isOwner: viewer.isOwner,
+    gallery,
   };
 }
 

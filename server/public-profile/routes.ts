@@ -53,7 +53,7 @@ export function publicProfileRoutes(db: Db, settings: Settings): Router {
     if (!viewerIsOwner) {
       await recordProfileView(db, dog.petNum, visitorKey(settings.sessionSecret, { userId: req.currentUser?.id, ip: req.ip ?? '', userAgent: req.get('user-agent') ?? '' }), today());
     }
-    const page = await dogProfilePage(db, dog, { signedIn: Boolean(req.currentUser), isOwner: viewerIsOwner });
+    const page = await dogProfilePage(db, dog, { signedIn: Boolean(req.currentUser), isOwner: viewerIsOwner, userId: req.currentUser?.id });
     const compare = await comparisonFromQuery(db, req, dog);
     const ownDogs = req.currentUser ? (await listOwnedPets(db, req.currentUser.id, { sortBy: 'NAME' })).filter((own) => own.petNum !== dog.petNum) : [];
     const meta = dogPageMeta(settings.baseUrl, dog, page.breedMix, isIndexable(dog));

@@ -1,5 +1,6 @@
 // What each results page shows, loaded from the query modules (the route handlers hold no SQL).
 import type { Db } from '../db/index.js';
+import { galleryForPage } from '../media/page-data.js';
 import type { Pet } from '../pets/queries.js';
 import { RELATEDNESS_CATEGORIES } from '../genetics/compute/relatedness.js';
 import { geneticStatsProps, loadGeneticStatsForPets } from './genetic-stats.js';
@@ -40,9 +41,15 @@ export interface PageContext {
 /** Helpers every results view uses. */
 export const healthWords = { CALL_LABELS, SEVERITY_LABELS, CARRIER_VERSUS_AT_RISK, INBREEDING_EXPLANATION, modeOfInheritanceWords };
 
-export async function profilePage({ db, pet }: PageContext) {
-  const [status, details, geneticStats] = await Promise.all([resultsStatus(db, pet.petNum), loadProfileDetails(db, pet), geneticStatsProps(db, pet, { isPublic: false })]);
-  return { status, details, geneticStats };
+export async function profilePage({ db, pet, isEditable = false, userId }: PageContext) {
+  const [status, details, geneticStats, gallery] = await Promise.all([
+    resultsStatus(db, pet.petNum),
+    loadProfileDetails(db, pet),
+    geneticStatsProps(db, pet, { isPublic: false }),
+    // The owner's gallery (issue 12): everyone who reads the dog here also reads its documents.
+    galleryForPage(db, pet, { userId: userId ?? null, canEdit: isEditable, withDocuments: true }),
+  ]);
+  return { status, details, geneticStats, gallery };
 }
 
 export async function summaryPage({ db, pet, isOwner, isEditable = false, links }: PageContext) {

@@ -19,6 +19,7 @@ export const widgetRegistry: WidgetRegistry = {
   'email-preferences': () => import('../email-preferences/mount'),
   'help-search': () => import('../help-search/mount'),
   'public-profile': () => import('../public-profile/mount'),
+  gallery: () => import('../gallery/mount'),
   'admin-data-table': () => import('../admin-data-table/mount'),
   'breeder-dog-settings': () => import('../breeder-dog-settings/mount'),
   'serial-scanning': () => import('../serial-scanning/mount'),

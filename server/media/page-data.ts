@@ -1,0 +1,105 @@
+// What the gallery partial and widget get (issue 12 §4): the owner's gallery on the profile results
+// page, read-only on the public profile. Data travels once: the widget's props are these rows.
+import type { Db } from '../db/index.js';
+import { listDocuments, listGallery, type GalleryItem, type MediaRow } from './queries.js';
+import { documentUrl, IMAGE_VARIANTS, imageUrl, videoUrl, wagCount, type ImageFormat, type ImageVariant } from './rules.js';
+import { extensionOf } from './upload-routes.js';
+
+export type Sources = Record<ImageFormat, string | null>;
+
+export interface GallerySlide {
+  publicId: string;
+  mediaType: 'image' | 'video';
+  caption: string | null;
+  likes: number;
+  likedByUser: boolean;
+  width: number | null;
+  height: number | null;
+  /** Image variants by format (AVIF and WebP first, JPEG the fallback); null for a video. */
+  thumb: Sources | null;
+  carousel: Sources | null;
+  videoUrl: string | null;
+}
+
+export interface GalleryProps {
+  petNum: number;
+  petName: string;
+  canEdit: boolean;
+  /** Signed-in readers may wag; the signed-out public may only look. */
+  canWag: boolean;
+  profilePublicId: string | null;
+  slides: GallerySlide[];
+}
+
+export interface DocumentEntry {
+  publicId: string;
+  name: string;
+  href: string;
+  editHref: string;
+  description: string | null;
+  category: string | null;
+  recordType: string | null;
+  year: number | null;
+}
+
+function sources(publicId: string, variant: ImageVariant, rotation: number): Sources {
+  const formats = IMAGE_VARIANTS[variant].formats as readonly ImageFormat[];
+  return { avif: formats.includes('avif') ? imageUrl(publicId, variant, 'avif', rotation) : null, webp: imageUrl(publicId, variant, 'webp', rotation), jpg: imageUrl(publicId, variant, 'jpg', rotation) };
+}
+
+export function slideOf(item: GalleryItem): GallerySlide {
+  const isImage = item.mediaType === 'image';
+  const turned = item.rotation === 90 || item.rotation === 270;
+  return {
+    publicId: item.publicId,
+    mediaType: isImage ? 'image' : 'video',
+    caption: item.caption,
+    likes: item.likes,
+    likedByUser: item.likedByUser,
+    width: turned ? item.height : item.width,
+    height: turned ? item.width : item.height,
+    thumb: isImage ? sources(item.publicId, 'thumb', item.rotation) : null,
+    carousel: isImage ? sources(item.publicId, 'carousel', item.rotation) : null,
+    videoUrl: isImage ? null : videoUrl(item.publicId, extensionOf(item.contentType)),
+  };
+}
+
+function documentEntry(petNum: number, row: MediaRow): DocumentEntry {
+  return {
+    publicId: row.publicId,
+    name: row.originalFileName ?? 'document.pdf',
+    href: documentUrl(row.publicId),
+    editHref: `/members/doc-upload-succeeded/${petNum}/${row.publicId}/raw`,
+    description: row.documentDescription,
+    category: row.documentCategory,
+    recordType: row.documentRecordType,
+    year: row.documentYear,
+  };
+}
+
+export interface GalleryPageOptions {
+  userId: number | null;
+  canEdit: boolean;
+  /** Owners, the vet practice and admins read documents; the public never does. */
+  withDocuments: boolean;
+}
+
+export async function galleryForPage(db: Db, pet: { petNum: number; name: string; callName?: string | null; profileImagePublicId: string | null }, options: GalleryPageOptions) {
+  const [items, documents] = await Promise.all([listGallery(db, pet.petNum, options.userId), options.withDocuments ? listDocuments(db, pet.petNum) : Promise.resolve([])]);
+  const props: GalleryProps = {
+    petNum: pet.petNum,
+    petName: pet.callName || pet.name,
+    canEdit: options.canEdit,
+    canWag: options.userId !== null,
+    profilePublicId: pet.profileImagePublicId,
+    slides: items.map(slideOf),
+  };
+  return {
+    props,
+    wagCount,
+    documents: options.withDocuments ? documents.map((row) => documentEntry(pet.petNum, row)) : null,
+    uploadAction: `/members/pet/${pet.petNum}/media`,
+  };
+}
+
+export type GalleryPage = Awaited<ReturnType<typeof galleryForPage>>;

@@ -1,0 +1,118 @@
+// Issue 12 in Chromium: the parent uploads a real JPEG whose EXIF says "rotate 90°", sees it upright in
+// the carousel, wags (and sees a refused wag revert with 'Action failed!'), captions, rotates, makes it
+// the profile picture and deletes it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { DEMO_ACCOUNTS, resetToDemoData } from '../support/demo.js';
+import { testDb } from '../support/database.js';
+import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import { MEDIA_ACTION_FAILED, MEDIA_GAVE_A_WAG, MEDIA_GIVE_A_WAG } from '../../server/shared/messages.js';
+import { filesUnder, mediaTestApp, petNumOf, testJpeg, type MediaTestApp } from '../integration/media/helpers.js';
+
+describe('gallery in the browser', function () {
+  this.timeout(240_000);
+  let browser: Browser;
+  let page: Page;
+  let t: MediaTestApp;
+  let site: Awaited<ReturnType<typeof serve>>;
+  let biscuit: number;
+  let photoFile: string;
+  const errors: string[] = [];
+
+  const activeImage = () => page.locator('.gallery-carousel .swiper-slide-active .gallery-slide__media img');
+  const naturalSize = () => activeImage().evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth ? [img.naturalWidth, img.naturalHeight] : null));
+  async function waitForSize(size: [number, number]) {
+    await page.waitForFunction(([w, h]) => {
+      const img = document.querySelector<HTMLImageElement>('.gallery-carousel .swiper-slide-active .gallery-slide__media img');
+      return Boolean(img && img.complete && img.naturalWidth === w && img.naturalHeight === h);
+    }, size);
+  }
+
+  before(async () => {
+    await resetToDemoData();
+    biscuit = await petNumOf('biscuit');
+    t = await mediaTestApp();
+    site = await serve(t.app);
+    // 400 × 200 pixels stored sideways, with EXIF orientation 6: upright it is 200 wide and 400 tall.
+    photoFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gallery-browser-')), 'sideways.jpg');
+    fs.writeFileSync(photoFile, await testJpeg({ width: 400, height: 200, orientation: 6, seed: 7 }));
+    browser = await launchChromium();
+    page = await (await newContext(browser)).newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+    t?.cleanUp();
+    if (photoFile) fs.rmSync(path.dirname(photoFile), { recursive: true, force: true });
+    const db = await testDb();
+    await db('pets').update({ profile_image_public_id: null });
+    await db('media').delete();
+  });
+
+  it('uploads, shows upright, wags, captions, rotates, becomes the profile picture and is deleted', async () => {
+    const db = await testDb();
+    await page.goto(`${site.origin}/members/results/profile?i=${biscuit}`);
+    await page.locator('.gallery__empty').waitFor();
+    await page.selectOption('#gallery-media-type', 'image');
+    await page.setInputFiles('#gallery-file', photoFile);
+    await Promise.all([page.waitForURL(/\/members\/pet-upload-succeeded\/image\//), page.click('.gallery-upload button[type="submit"]')]);
+    expect(await page.locator('h1').innerText()).to.equal('Photo uploaded');
+    await Promise.all([page.waitForURL(/\/members\/results\/profile\?i=/), page.click('text=Go to Biscuit’s gallery')]);
+
+    // Upright in the carousel: EXIF orientation applied on the server.
+    await waitForSize([200, 400]);
+    expect(await naturalSize()).to.deep.equal([200, 400]);
+
+    // A wag, then a refused one that reverts.
+    const wag = page.locator('.swiper-slide-active [data-wag-button]');
+    const count = page.locator('.swiper-slide-active [data-wag-count]');
+    expect(await wag.innerText()).to.equal(MEDIA_GIVE_A_WAG);
+    await wag.click();
+    await page.waitForFunction(() => document.querySelector('.swiper-slide-active [data-wag-count]')?.textContent === '1 wag');
+    expect(await wag.innerText()).to.equal(MEDIA_GAVE_A_WAG);
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('.swiper-slide-active [data-wag-button]')?.disabled);
+    expect(await db('media_likes').count('* as n').first()).to.deep.equal({ n: 1 });
+    await page.route('**/api/media-likes/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }));
+    await wag.click();
+    await page.locator('.swiper-slide-active .gallery-wag__error').waitFor();
+    expect(await page.locator('.swiper-slide-active .gallery-wag__error').innerText()).to.equal(MEDIA_ACTION_FAILED);
+    expect(await count.innerText()).to.equal('1 wag');
+    expect(await wag.innerText()).to.equal(MEDIA_GAVE_A_WAG);
+    await page.unroute('**/api/media-likes/**');
+
+    // Caption: the display toggles to an edit area and back.
+    await page.click('.swiper-slide-active >> text=Add a caption');
+    await page.fill('.swiper-slide-active textarea', 'Biscuit at the beach');
+    await page.click('.swiper-slide-active >> text=Save caption');
+    await page.locator('.swiper-slide-active [data-caption]').waitFor();
+    expect(await page.locator('.swiper-slide-active [data-caption]').innerText()).to.equal('Biscuit at the beach');
+    expect((await db('media').first('caption')).caption).to.equal('Biscuit at the beach');
+
+    // Rotate: a quarter turn clockwise makes it 400 × 200.
+    await page.click('.swiper-slide-active >> text=Rotate');
+    await waitForSize([400, 200]);
+    expect((await db('media').first('rotation')).rotation).to.equal(90);
+
+    // Profile picture: the page reloads with it set.
+    await Promise.all([page.waitForEvent('load'), page.click('.swiper-slide-active >> text=Set as profile picture')]);
+    await page.locator('.swiper-slide-active >> text=Unset profile picture').waitFor();
+    const media = await db('media').first('public_id');
+    expect((await db('pets').where({ pet_num: biscuit }).first('profile_image_public_id')).profile_image_public_id).to.equal(media.public_id);
+
+    // Delete: the page reloads without it, and its files are gone.
+    await Promise.all([page.waitForEvent('load'), page.click('.swiper-slide-active >> text=Delete')]);
+    await page.locator('.gallery__empty').waitFor();
+    expect(await db('media').select()).to.deep.equal([]);
+    expect(filesUnder(t.mediaDir)).to.deep.equal([]);
+    expect((await db('pets').where({ pet_num: biscuit }).first('profile_image_public_id')).profile_image_public_id).to.equal(null);
+    expect(errors).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,63 @@
+import { useRef, useState } from 'react';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import { A11y, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import type { Swiper as SwiperInstance } from 'swiper';
+import { Picture } from './Picture';
+import { Slide } from './Slide';
+import { rotatedSlide, type GalleryProps } from './rules';
+
+/** The gallery (issue 12 §4): a Swiper carousel of the photos and videos, and a grid that picks a slide. */
+export function Gallery({ petNum, petName, canEdit, canWag, profilePublicId, slides: initialSlides, reload = () => window.location.reload() }: GalleryProps & { reload?: () => void }) {
+  const [slides, setSlides] = useState(initialSlides);
+  const [bust, setBust] = useState(0);
+  const swiper = useRef<SwiperInstance | null>(null);
+
+  if (slides.length === 0) return <p className="gallery__empty">No photos of {petName} yet.</p>;
+
+  const update = (publicId: string, change: (slide: (typeof slides)[number]) => (typeof slides)[number]) =>
+    setSlides((current) => current.map((slide) => (slide.publicId === publicId ? change(slide) : slide)));
+
+  return (
+    <div className="gallery-widget">
+      <Swiper
+        className="gallery-carousel"
+        modules={[Navigation, Pagination, Keyboard, A11y]}
+        navigation
+        pagination={{ clickable: true }}
+        keyboard={{ enabled: true }}
+        a11y={{ containerMessage: `${petName}’s gallery`, slideLabelMessage: '{{index}} of {{slidesLength}}' }}
+        spaceBetween={16}
+        autoHeight
+        onSwiper={(instance) => (swiper.current = instance)}
+      >
+        {slides.map((slide) => (
+          <SwiperSlide key={slide.publicId}>
+            <Slide
+              slide={slide}
+              petNum={petNum}
+              petName={petName}
+              canEdit={canEdit}
+              canWag={canWag}
+              isProfilePicture={slide.publicId === profilePublicId}
+              onRotated={(rotation) => {
+                setBust((n) => n + 1);
+                update(slide.publicId, (s) => rotatedSlide(s, rotation, bust + 1));
+              }}
+              onCaption={(caption) => update(slide.publicId, (s) => ({ ...s, caption }))}
+              reload={reload}
+            />
+          </SwiperSlide>
+        ))}
+      </Swiper>
+      <ul className="gallery-grid" aria-label={`All of ${petName}’s photos and videos`}>
+        {slides.map((slide, index) => (
+          <li key={slide.publicId} className="gallery-grid__item">
+            <button type="button" className="gallery-grid__pick" onClick={() => swiper.current?.slideTo(index)} aria-label={`Show ${slide.caption || `item ${index + 1}`}`}>
+              {slide.thumb ? <Picture sources={slide.thumb} alt="" width={320} height={320} /> : <span className="gallery-grid__video">Video</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
