@@ -13,6 +13,7 @@ import type { ChatEvents } from './chat/events.js';
 import { createOutboxWorker } from './outbox/worker.js';
 import { startMediaFileSweeper } from './media/file-deletions.js';
 import { mediaStoreFor } from './media/store.js';
+import { addDemoPictures } from './media/demo-pictures.js';
 
 /** Migrates and loads the demo data once, in the primary process, before any worker serves. */
 async function prepare(settings: Settings, database: Database): Promise<void> {
@@ -23,6 +24,8 @@ async function prepare(settings: Settings, database: Database): Promise<void> {
     logger.info(`Loading the demo accounts and ${settings.demoPopulationSize} simulated dogs (first start only)...`);
     const lab = await openLab(database.db, settings.lab);
     await loadDemoDataIfEmpty(database.db, { populationSize: settings.demoPopulationSize, lab, log: (message) => logger.info(message) });
+    const pictures = await addDemoPictures(database.db, mediaStoreFor(settings.media));
+    logger.info(`Drew profile pictures for the ${pictures} dogs of the demo accounts.`);
     // Statistics for the planner now, not whenever autovacuum gets round to the new rows.
     await database.db.raw('analyze');
     logger.info('Loaded the demo accounts (password demo1234).');

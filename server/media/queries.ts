@@ -49,7 +49,7 @@ const COLUMNS = {
 
 export interface NewMedia {
   petNum: number;
-  uploadedByUserId: number;
+  uploadedByUserId: number | null;
   mediaType: MediaType;
   publicId: string;
   resourceType: 'image' | 'video' | 'raw';

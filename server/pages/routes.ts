@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import { profileImageUrl } from '../pets/images.js';
 import type { Db } from '../db/index.js';
 import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
 import { listOwnedPets } from '../pets/list.js';
@@ -27,7 +28,7 @@ export function memberPageRoutes(db: Db): Router {
     const user = signedInUser(req);
     const pets = await listOwnedPets(db, user.id, { sortBy: 'NAME' });
     const heading = user.userType === 'Vet' ? 'My Patients' : 'My Dogs';
-    res.render('members/dogs', { title: heading, heading, pets, userType: user.userType });
+    res.render('members/dogs', { title: heading, heading, pets: pets.map((pet) => ({ ...pet, profileImageUrl: profileImageUrl(pet) })), userType: user.userType });
   });
   router.get('/breeder-tools/matchmaker', requireMatchMaker, plainPage('Matchmaker'));
   router.get('/forbidden/read-only-account', (_req, res) =>
