@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { readManifest } from '../server/assets/manifest.js';
 import { benchGenetics } from './genetics.js';
 import { benchWeb } from './web.js';
+import { benchGallery } from './gallery.js';
 
 const lines: string[] = [];
 const buildDir = fileURLToPath(new URL('../static/build/', import.meta.url));
@@ -16,13 +17,20 @@ if (startup) {
   lines.push(`start-up script: ${startupKb.toFixed(2)} KB gzipped (budget < 5 KB): ${startupKb < 5 ? 'OK' : 'OVER BUDGET'}; ${chunks.length} lazy chunks on disk`);
 }
 
-const only = process.env.BENCH_ONLY; // 'web' or 'genetics'
-if (only !== 'genetics') {
+const only = process.env.BENCH_ONLY; // 'web', 'genetics' or 'gallery'
+if (!only || only === 'gallery') {
+  try {
+    lines.push(...(await benchGallery(process.env.DATABASE_URL)));
+  } catch (error) {
+    lines.push(`gallery budgets: not measured (${(error as Error).message})`);
+  }
+}
+if (!only || only === 'web') {
   try {
     lines.push(...(await benchWeb(process.env.DATABASE_URL)));
   } catch (error) {
     lines.push(`web budgets: not measured (${(error as Error).message})`);
   }
 }
-if (only !== 'web') lines.push(...(await benchGenetics()));
+if (!only || only === 'genetics') lines.push(...(await benchGenetics()));
 console.log(`\n${lines.join('\n')}`);

@@ -71,7 +71,12 @@ export async function renderVariants(master: Buffer, rotation: number): Promise<
   const jobs: Promise<EncodedFile>[] = [];
   for (const [variant, spec] of Object.entries(IMAGE_VARIANTS) as [ImageVariant, (typeof IMAGE_VARIANTS)[ImageVariant]][]) {
     const resized = sharp(decoded.data, raw).resize({ width: spec.size, height: spec.size, fit: spec.fit, withoutEnlargement: spec.fit === 'inside' });
-    for (const format of spec.formats) {
+    for (const format of spec.formats as readonly ImageFormat[]) {
+      // The upright master already is the full JPEG.
+      if (variant === 'full' && format === 'jpg' && rotation === 0) {
+        jobs.push(Promise.resolve({ name: 'full.jpg', body: master, contentType: CONTENT_TYPE.jpg }));
+        continue;
+      }
       const encoder = resized.clone();
       const encoded =
         format === 'avif' ? encoder.avif({ quality: 50, effort: 0 }) : format === 'webp' ? encoder.webp({ quality: 80, effort: 2 }) : encoder.jpeg({ quality: 82, mozjpeg: false, progressive: true });

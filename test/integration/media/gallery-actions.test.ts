@@ -89,7 +89,7 @@ describe('gallery actions (issue 12)', () => {
   it('deletes a photo, its wags and its files, and unsets it as profile picture', async () => {
     await withToken(parent, profilePath('EDIT')).expect(200);
     await withToken(parent, likePath('add')).expect(200);
-    expect(filesUnder(t.mediaDir)).to.have.length(9);
+    expect(filesUnder(t.mediaDir)).to.have.length(8);
     expect((await withToken(parent, deletePath()).expect(200)).body).to.deep.equal({ deleted: true, publicId: photo.public_id });
     const db = await testDb();
     expect(await mediaRows()).to.deep.equal([]);
@@ -194,7 +194,7 @@ describe('gallery actions (issue 12)', () => {
       const [row] = await mediaRows();
       expect(row).to.include({ rotation: 0, caption: null });
       expect((await db('pets').where({ pet_num: biscuit }).first('profile_image_public_id')).profile_image_public_id).to.equal(null);
-      expect(filesUnder(t.mediaDir)).to.have.length(9);
+      expect(filesUnder(t.mediaDir)).to.have.length(8);
     });
 
     it('refuses another dog\'s publicId or petNum, and bad ids, with 404 or 400', async () => {
