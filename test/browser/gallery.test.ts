@@ -10,6 +10,7 @@ import { launchChromium, newContext, serve, signInThroughForm } from '../support
 import { DEMO_ACCOUNTS, resetToDemoData } from '../support/demo.js';
 import { testDb } from '../support/database.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import { seriousViolations } from '../support/axe.js';
 import { MEDIA_ACTION_FAILED, MEDIA_GAVE_A_WAG, MEDIA_GIVE_A_WAG } from '../../server/shared/messages.js';
 import { filesUnder, mediaTestApp, petNumOf, testJpeg, type MediaTestApp } from '../integration/media/helpers.js';
 
@@ -65,11 +66,13 @@ describe('gallery in the browser', function () {
     await page.setInputFiles('#gallery-file', photoFile);
     await Promise.all([page.waitForURL(/\/members\/pet-upload-succeeded\/image\//), page.click('.gallery-upload button[type="submit"]')]);
     expect(await page.locator('h1').innerText()).to.equal('Photo uploaded');
+    expect(await seriousViolations(page), 'landing page').to.deep.equal([]);
     await Promise.all([page.waitForURL(/\/members\/results\/profile\?i=/), page.click('text=Go to Biscuit’s gallery')]);
 
     // Upright in the carousel: EXIF orientation applied on the server.
     await waitForSize([200, 400]);
     expect(await naturalSize()).to.deep.equal([200, 400]);
+    expect(await seriousViolations(page), 'gallery').to.deep.equal([]);
 
     // A wag, then a refused one that reverts.
     const wag = page.locator('.swiper-slide-active [data-wag-button]');
