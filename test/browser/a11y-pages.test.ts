@@ -1,33 +1,73 @@
 // axe-core on every page of every role (issue 20 item 4): no serious or critical violation of
 // WCAG 2.1 A/AA (colour contrast, names of buttons and links, labels, landmarks…).
 import { expect } from 'chai';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import type { Express } from 'express';
+import { browserSuite, PHONE, type Viewport } from '../support/browser.js';
 import { DEMO_ACCOUNTS } from '../support/demo.js';
-import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { awaitingPetNum, demoPopulation, ownedPetNum } from '../integration/results/population.js';
 import { testDb } from '../support/database.js';
 import { seriousViolations, type PageViolations } from '../support/axe.js';
+import { restRoutes } from '../integration/fuzz/targets.js';
+import { hashReportToken } from '../../server/vets/shares.js';
 
 type Role = keyof typeof DEMO_ACCOUNTS | 'anonymous';
 
 const RESULTS_PAGES = ['profile', 'summary', 'research-surveys', 'breed-and-ancestry', 'health', 'health/breed-relevant', 'health/other', 'relatives', 'traits', 'care'];
 
+/**
+ * GET routes that answer with something other than a page (data, files, feeds) or only redirect;
+ * every other GET route of the app must be audited below, so a new page cannot miss the audit.
+ */
+const NOT_PAGES = [
+  /^\/(api|sitemaps?)\b/,
+  /\/api\//,
+  /^\/media\//, // uploaded files
+  /^\/members\/reports\/print-vet-report-pdf\//, // a PDF
+  /^\/members\/(pet-rotate|pet-delete|change-pet-profile-pic)\//, // gallery actions answering JSON
+  /^\/(favicon\.ico|healthz|robots\.txt|sitemap\.xml)$/,
+  /^\/getpublicpetimg\//,
+  /\/json$/,
+  /^\/members\/chat\/(events|get-|delete-)/,
+  /^\/members\/pet\/:petNum\/raw-data$/,
+  /^\/members\/check-handle\//,
+  /^\/(logout|members\/unimpersonate)$/, // sign out and end impersonation, then redirect
+  /^\/members\/pet\/about$/, // redirects to the first dog's about page
+  /^\/members\/$/, // the same page as /members
+];
+
+/** Whether `path` (with its query) is an address the route `pattern` (with :params) answers. */
+function routeMatches(pattern: string, path: string): boolean {
+  const source = pattern.split(/(:\w+)/).map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  return new RegExp(`^${source}/?$`).test(path.split('?')[0]);
+}
+
 describe('accessibility of every page (axe-core)', function () {
   this.timeout(600_000);
-  let browser: Browser;
-  let site: Awaited<ReturnType<typeof serve>>;
+  let app: Express;
+  const site = browserSuite(async () => {
+    app = await demoPopulation();
+    return app;
+  });
   let pages: Record<Role, string[]>;
 
   before(async () => {
-    site = await serve(await demoPopulation());
     const biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
     const maple = await ownedPetNum('parent@demo.test', 'Maple');
     const nova = await awaitingPetNum();
-    const otis = (await (await testDb())('practice_patients').join('pets', 'pets.pet_num', 'practice_patients.pet_num').where('pets.name', 'Otis').first('practice_patients.id')).id;
+    const db = await testDb();
+    const otis = (await db('practice_patients').join('pets', 'pets.pet_num', 'practice_patients.pet_num').where('pets.name', 'Otis').first('practice_patients.id')).id;
+    const patient = (await db('practice_patients').where({ pet_num: biscuit }).first('id')).id;
+    // A release to a client (the link of the vet's e-mail), a photo and a document, for their pages.
+    const transferToken = 'a11y-transfer-token-0123456789';
+    const unclaimed = await db('practice_patients').whereNull('client_user_id').orderBy('id').first('id');
+    await db('practice_patients').where({ id: unclaimed.id }).update({ transfer_token_hash: hashReportToken(transferToken) });
+    await db('media').insert([
+      { pet_num: biscuit, media_type: 'image', public_id: 'ui/a11y-photo', resource_type: 'image', content_type: 'image/jpeg' },
+      { pet_num: biscuit, media_type: 'document', public_id: 'a11y-document', resource_type: 'raw', content_type: 'application/pdf', is_gallery: false },
+    ]);
     const results = (petNum: number) => RESULTS_PAGES.map((name) => `/members/results/${name}?i=${petNum}`);
     pages = {
-      anonymous: ['/', '/login', '/signup', '/help', '/contact', '/vets', '/breeders', '/dog/biscuit', '/dog/maple', '/forgot-password', '/vets/signup'],
+      anonymous: ['/', '/login', '/signup', '/help', '/contact', '/vets', '/breeders', '/dog/biscuit', '/dog/maple', '/forgot-password', '/vets/signup', '/reset-password/not-a-real-token', '/styleguide', `/patient-transfer/${transferToken}`],
       parent: [
         '/members',
         '/members/messages',
@@ -41,7 +81,11 @@ describe('accessibility of every page (axe-core)', function () {
         '/dog/biscuit?compareMix=maple',
         '/dog/maple',
         '/related/biscuit/maple',
+        '/dogs-like-mine/biscuit/maple',
         '/members/forbidden/shared-pet-operation-no-permission',
+        `/members/pet-upload-succeeded/image/${biscuit}?publicId=ui/a11y-photo`,
+        `/members/pet/about/uploadedProfilePicture/${biscuit}?publicId=ui/a11y-photo`,
+        `/members/doc-upload-succeeded/${biscuit}/a11y-document/raw`,
         ...results(biscuit),
         `/members/results/summary?i=${maple}`,
         `/members/results/health?i=${maple}&vetShare=sent&vetShareError=email-invalid`,
@@ -55,44 +99,36 @@ describe('accessibility of every page (axe-core)', function () {
         `/members/results/summary?i=${nova}`,
         `/members/results/health?i=${nova}`,
       ],
-      vet: ['/members', '/members?q=o', `/members/patients/${otis}`, '/members/shopify/vet', `/members/results/summary?i=${biscuit}`, `/members/results/health?i=${biscuit}`, `/members/results/breed-and-ancestry?i=${biscuit}`],
+      vet: ['/members', '/members?q=o', `/members/patients/${otis}`, `/members/patients/${patient}`, '/members/shopify/vet', `/members/results/summary?i=${biscuit}`, `/members/results/health?i=${biscuit}`, `/members/results/breed-and-ancestry?i=${biscuit}`],
       admin: ['/members', '/admin', '/admin/lab', '/admin/outbox', '/cs/impersonate', '/admin/data-table/pets_info?searchParam=a', '/admin/data-table/users', '/admin/surveys', '/admin/serial-scanning', '/admin/serial-scanning/search?code=EM-DEMO-0001', `/members/results/traits?i=${biscuit}`],
       subadmin: ['/members', '/cs/impersonate'],
       newbie: ['/members', '/members/activate'],
     };
-    browser = await launchChromium();
   });
 
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-
-  async function contextFor(role: Role, viewport?: { width: number; height: number }): Promise<BrowserContext> {
-    const context = await newContext(browser, viewport);
-    if (role !== 'anonymous') await signInThroughForm(await context.newPage(), site.origin, DEMO_ACCOUNTS[role].email, DEMO_PASSWORD);
-    return context;
-  }
-
-  async function auditRole(role: Role, viewport?: { width: number; height: number }): Promise<PageViolations[]> {
-    const context = await contextFor(role, viewport);
+  async function auditRole(role: Role, viewport?: Viewport): Promise<PageViolations[]> {
+    const page = await site.newPage({ viewport, as: role === 'anonymous' ? undefined : role });
     const found: PageViolations[] = [];
-    try {
-      const page = await context.newPage();
-      for (const path of pages[role]) {
-        const response = await page.goto(`${site.origin}${path}`);
-        // The forbidden pages answer 403 by design; they still must be accessible.
-        expect(response?.status(), `${role} ${path}`).to.be.lessThan(500);
-        // Widgets mount before the ready marker (spec 2 §4), so axe sees the enhanced page.
-        await page.waitForSelector('body.page-ready', { timeout: 10_000 }).catch(() => undefined);
-        const violations = await seriousViolations(page);
-        if (violations.length) found.push({ role, path, violations });
-      }
-    } finally {
-      await context.close();
+    for (const path of pages[role]) {
+      const response = await page.goto(`${site.origin}${path}`);
+      // The forbidden pages answer 403 by design; they still must be accessible.
+      expect(response?.status(), `${role} ${path}`).to.be.lessThan(500);
+      // Widgets mount before the ready marker (spec 2 §4), so axe sees the enhanced page.
+      await page.waitForSelector('body.page-ready', { timeout: 10_000 }).catch(() => undefined);
+      const violations = await seriousViolations(page);
+      if (violations.length) found.push({ role, path, violations });
     }
     return found;
   }
+
+  it('audits every page the app serves (each GET route that is not data, a file or a redirect)', () => {
+    const audited = Object.values(pages).flat();
+    const missed = restRoutes(app)
+      .filter((route) => route.method === 'GET' && !NOT_PAGES.some((pattern) => pattern.test(route.path)))
+      .filter((route) => !audited.some((path) => routeMatches(route.path, path)))
+      .map((route) => route.path);
+    expect(missed, 'pages no role audits: add them to the lists above').to.deep.equal([]);
+  });
 
   for (const role of ['anonymous', 'parent', 'breeder', 'vet', 'admin', 'subadmin', 'newbie'] as const) {
     it(`finds no serious or critical violation on the ${role} pages`, async () => {
@@ -103,7 +139,7 @@ describe('accessibility of every page (axe-core)', function () {
 
   it('finds none on a phone either (390 px: the results navigation, the health page)', async () => {
     pages.parent = pages.parent.filter((path) => /results\/(summary|health|traits|relatives)\?/.test(path) || path === '/members');
-    const found = await auditRole('parent', { width: 390, height: 844 });
+    const found = await auditRole('parent', PHONE);
     expect(found.map(report).join('\n'), 'axe violations').to.equal('');
   });
 });
