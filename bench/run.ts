@@ -7,6 +7,7 @@ import { readManifest } from '../server/assets/manifest.js';
 import { benchGenetics } from './genetics.js';
 import { benchWeb } from './web.js';
 import { benchGallery } from './gallery.js';
+import { benchMatchmaker } from './matchmaker.js';
 
 const lines: string[] = [];
 const buildDir = fileURLToPath(new URL('../static/build/', import.meta.url));
@@ -17,7 +18,7 @@ if (startup) {
   lines.push(`start-up script: ${startupKb.toFixed(2)} KB gzipped (budget < 5 KB): ${startupKb < 5 ? 'OK' : 'OVER BUDGET'}; ${chunks.length} lazy chunks on disk`);
 }
 
-const only = process.env.BENCH_ONLY; // 'web', 'genetics' or 'gallery'
+const only = process.env.BENCH_ONLY; // 'web', 'genetics', 'gallery' or 'matchmaker'
 if (!only || only === 'gallery') {
   try {
     lines.push(...(await benchGallery(process.env.DATABASE_URL)));
@@ -33,4 +34,5 @@ if (!only || only === 'web') {
   }
 }
 if (!only || only === 'genetics') lines.push(...(await benchGenetics()));
+if (!only || only === 'matchmaker') lines.push(...(await benchMatchmaker()));
 console.log(`\n${lines.join('\n')}`);

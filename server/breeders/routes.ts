@@ -4,11 +4,13 @@ import type { Settings } from '../settings.js';
 import { requireUser } from '../auth/guards.js';
 import { pairPredictorPage } from './pair-page.js';
 import { dogSettingsRoutes } from './dog-settings-routes.js';
+import { matchmakerRoutes } from './matchmaker-routes.js';
 
 /** The breeder tools' pages and calls (issue 14). */
 export function breederRoutes(db: Db, settings: Settings): Router {
   const router = Router();
   router.get('/breeders/pair-predictor', requireUser, pairPredictorPage(db, settings));
   router.use(dogSettingsRoutes(db));
+  router.use(matchmakerRoutes(db));
   return router;
 }

@@ -1,9 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import { profileImageUrl } from '../pets/images.js';
 import type { Db } from '../db/index.js';
-import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
+import { requireUser, signedInUser } from '../auth/guards.js';
 import { listOwnedPets } from '../pets/list.js';
-import { NOT_AUTHORIZED } from '../shared/messages.js';
 
 /** A page whose content a later feature fills; it exists so every shell link leads somewhere real. */
 const plainPage =
@@ -17,10 +16,6 @@ export function publicPageRoutes(): Router {
   return router;
 }
 
-const requireMatchMaker: RequestHandler = (req, _res, next) => {
-  next(signedInUser(req).showMatchMaker ? undefined : new HttpError(403, NOT_AUTHORIZED));
-};
-
 /** Mounted under /members, behind requireUser. */
 export function memberPageRoutes(db: Db): Router {
   const router = Router();
@@ -30,7 +25,6 @@ export function memberPageRoutes(db: Db): Router {
     const heading = user.userType === 'Vet' ? 'My Patients' : 'My Dogs';
     res.render('members/dogs', { title: heading, heading, pets: pets.map((pet) => ({ ...pet, profileImageUrl: profileImageUrl(pet) })), userType: user.userType });
   });
-  router.get('/breeder-tools/matchmaker', requireMatchMaker, plainPage('Matchmaker'));
   router.get('/forbidden/read-only-account', (_req, res) =>
     res.status(403).render('placeholder', { title: 'Read-only account', heading: 'Your account is read-only', lead: 'You can look at results but not change them.' }),
   );

@@ -64,4 +64,25 @@ describe('breeder tools in the browser', function () {
     await db('pets').where({ pet_num: petNum }).update(original);
     expect(errors).to.deep.equal([]);
   });
+
+  it('walks from a matchmaker row to the pair prediction of the two dogs', async () => {
+    await page.goto(`${site.origin}/members/breeder-tools/matchmaker`);
+    await page.waitForSelector('[data-matchmaker-draws]');
+    expect(await page.locator('.dt-length select').inputValue()).to.equal('10');
+    expect(await page.locator('.dt-length select option').allInnerTexts()).to.deep.equal(['5', '10', '25', '50', '100', 'All']);
+    const rows = page.locator('table[data-matchmaker-table] tbody tr');
+    expect(await rows.count()).to.be.within(1, 10);
+    // a filter redraws the table from the server without leaving the page
+    const draws = Number(await page.getAttribute('[data-widget="matchmaker"]', 'data-matchmaker-draws'));
+    await page.fill('#mm-coi', '50');
+    await page.click('form[data-matchmaker-filters] button[type="submit"]');
+    await page.waitForFunction((n) => Number(document.querySelector('[data-widget="matchmaker"]')?.getAttribute('data-matchmaker-draws')) > n, draws);
+    expect(page.url()).to.contain('maxOffspringCoi=50');
+    const candidate = await rows.first().locator('td').first().innerText();
+    await rows.first().locator('a[data-pair-link]').click();
+    await page.waitForSelector('[data-pair-result]');
+    expect(await page.locator('#pair-heading').innerText()).to.contain(candidate);
+    expect(await page.locator('[data-offspring-coi]').innerText()).to.match(/^\d+(\.\d)?%$/);
+    expect(errors).to.deep.equal([]);
+  });
 });

@@ -25,4 +25,5 @@ export const widgetRegistry: WidgetRegistry = {
   'serial-scanning': () => import('../serial-scanning/mount'),
   'vet-share': () => import('../vets/share-mount'),
   'survey-admin': () => import('../survey-admin/mount'),
+  matchmaker: () => import('../matchmaker/mount'),
 };

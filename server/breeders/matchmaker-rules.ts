@@ -1,0 +1,128 @@
+// The matchmaker's table (spec 2 §5, §7, §9; issue 14): DataTables server-side parameters and the
+// filters, read from any input into clamped, typed values. Pure, shared with the widget.
+
+/** draw and start fit an integer column's range (server/http/ids.ts MAX_ID; not imported, so the widget does not pull in zod). */
+const MAX_ID = 2_147_483_647;
+
+/** spec 2 §9: page length 10; options 5, 10, 25, 50, 100 and all (-1 in DataTables). */
+export const MATCHMAKER_PAGE_LENGTH = 10;
+export const MATCHMAKER_PAGE_LENGTHS = [5, 10, 25, 50, 100, -1] as const;
+export const MATCHMAKER_PAGE_LENGTH_LABELS = ['5', '10', '25', '50', '100', 'All'] as const;
+/** "All" answers at most this many rows, so one request never streams a whole population. */
+export const MATCHMAKER_ALL_ROWS = 1000;
+const MAX_SEARCH_LENGTH = 100;
+
+/** Table columns in DataTables' order; `sort` names what an orderable column sorts by. */
+export const MATCHMAKER_COLUMNS = [
+  { data: 'name', title: 'Dog', sort: 'name' },
+  { data: 'breed', title: 'Breed', sort: 'breed' },
+  { data: 'ageYears', title: 'Age', sort: 'age' },
+  { data: 'titles', title: 'Titles', sort: null },
+  { data: 'distanceMiles', title: 'Distance', sort: 'distance' },
+  { data: 'offspringCoi', title: 'Offspring COI', sort: 'coi' },
+  { data: 'links', title: 'Plan', sort: null },
+] as const;
+
+export type MatchmakerSort = 'name' | 'breed' | 'age' | 'distance' | 'coi';
+const DEFAULT_SORT_COLUMN = 5;
+
+export interface MatchmakerFilters {
+  /** Miles from the chosen dog's live location; candidates without a location are left out when set. */
+  maxDistanceMiles: number | null;
+  /** Expected offspring COI at most this (0 to 1). */
+  maxOffspringCoi: number | null;
+  minAgeYears: number | null;
+  maxAgeYears: number | null;
+  /** A show or sport title the candidate holds (prefix or suffix), any case. */
+  title: string | null;
+  /** Slug of the candidate's main breed. */
+  breed: string | null;
+}
+
+export interface MatchmakerRequest {
+  draw: number;
+  start: number;
+  /** Rows to answer (clamped); `all` when the table asked for every row. */
+  length: number;
+  search: string;
+  sort: MatchmakerSort;
+  descending: boolean;
+  filters: MatchmakerFilters;
+}
+
+type Input = Record<string, unknown>;
+
+/** A value from a JSON body ({ search: { value } }) or the form fields DataTables posts ("search[value]"). */
+function field(input: Input, ...path: (string | number)[]): unknown {
+  let value: unknown = input;
+  for (const key of path) {
+    if (!value || typeof value !== 'object') {
+      value = undefined;
+      break;
+    }
+    value = (value as Input)[String(key)];
+  }
+  if (value !== undefined) return value;
+  const flat = `${path[0]}${path.slice(1).map((key) => `[${key}]`).join('')}`;
+  return input[flat];
+}
+
+function integer(raw: unknown): number | null {
+  const text = typeof raw === 'number' ? String(raw) : raw;
+  if (typeof text !== 'string' || !/^-?\d{1,15}$/.test(text.trim())) return null;
+  return Number(text);
+}
+
+function decimal(raw: unknown, min: number, max: number): number | null {
+  if (raw === '' || raw === null || raw === undefined) return null;
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d{1,6}(\.\d{1,4})?\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isFinite(value)) return null;
+  return Math.min(max, Math.max(min, value));
+}
+
+function text(raw: unknown, maxLength: number): string | null {
+  if (typeof raw !== 'string') return null;
+  const trimmed = raw.trim().slice(0, maxLength);
+  return trimmed === '' ? null : trimmed;
+}
+
+export function parseFilters(input: Input): MatchmakerFilters {
+  const source = (input.filters && typeof input.filters === 'object' ? input.filters : input) as Input;
+  const coiPercent = decimal(source.maxOffspringCoi, 0, 100);
+  let minAge = decimal(source.minAgeYears, 0, 30);
+  let maxAge = decimal(source.maxAgeYears, 0, 30);
+  if (minAge !== null && maxAge !== null && minAge > maxAge) [minAge, maxAge] = [maxAge, minAge];
+  const breed = text(source.breed, 80);
+  return {
+    maxDistanceMiles: decimal(source.maxDistanceMiles, 0, 25_000),
+    maxOffspringCoi: coiPercent === null ? null : coiPercent / 100,
+    minAgeYears: minAge,
+    maxAgeYears: maxAge,
+    title: text(source.title, 40),
+    breed: breed && /^[a-z0-9-]+$/.test(breed) ? breed : null,
+  };
+}
+
+/**
+ * DataTables' server-side parameters, clamped rather than refused (issue 14): a negative or
+ * unreadable start reads 0, a length outside the options reads the nearest sensible one (-1, all,
+ * up to MATCHMAKER_ALL_ROWS), an unknown order column the default (offspring COI, lowest first).
+ */
+export function parseMatchmakerRequest(input: Input): MatchmakerRequest {
+  const draw = Math.min(MAX_ID, Math.max(0, integer(field(input, 'draw')) ?? 0));
+  const start = Math.min(MAX_ID, Math.max(0, integer(field(input, 'start')) ?? 0));
+  const rawLength = integer(field(input, 'length'));
+  const length = rawLength === -1 ? MATCHMAKER_ALL_ROWS : rawLength === null || rawLength < 1 ? MATCHMAKER_PAGE_LENGTH : Math.min(100, rawLength);
+  const column = integer(field(input, 'order', 0, 'column'));
+  const known = column !== null && column >= 0 && column < MATCHMAKER_COLUMNS.length && MATCHMAKER_COLUMNS[column].sort !== null;
+  const sort = MATCHMAKER_COLUMNS[known ? column! : DEFAULT_SORT_COLUMN].sort as MatchmakerSort;
+  const descending = known && field(input, 'order', 0, 'dir') === 'desc';
+  return { draw, start, length, search: text(field(input, 'search', 'value'), MAX_SEARCH_LENGTH) ?? '', sort, descending, filters: parseFilters(input) };
+}
+
+/** What the table shows for the expected offspring COI of a pair. */
+export function offspringCoiText(kinship: number | null): string {
+  if (kinship === null) return 'not related';
+  const value = Math.round(kinship * 1000) / 10;
+  return `${Number.isInteger(value) ? value.toFixed(0) : value.toFixed(1)}%`;
+}

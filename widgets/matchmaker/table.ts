@@ -1,0 +1,95 @@
+// The matchmaker table (spec 2 §5, §7, §9): jQuery DataTables in server-side mode. Every draw posts
+// the DataTables parameters, the chosen dog and the filter form's values to matchmaker-data.
+import $ from 'jquery';
+import DataTable, { type Api, type ConfigColumns } from 'datatables.net';
+import { csrfToken, CSRF_HEADER } from '../shared/csrf';
+import { MATCHMAKER_COLUMNS } from '../../server/breeders/matchmaker-rules';
+import type { MatchmakerRow } from '../../server/breeders/matchmaker-routes';
+
+export interface MatchmakerProps {
+  petNum: number;
+  pageLength: number;
+  pageLengths: number[];
+  pageLengthLabels: string[];
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const FILTER_FIELDS = ['maxDistanceMiles', 'maxOffspringCoi', 'minAgeYears', 'maxAgeYears', 'title', 'breed'] as const;
+
+function render(key: string) {
+  return (data: unknown, type: string, row: MatchmakerRow): string => {
+    if (type !== 'display') return data === null || data === undefined ? '' : String(data);
+    switch (key) {
+      case 'name':
+        return `<a href="${escapeHtml(row.profileHref)}">${escapeHtml(row.name)}</a>`;
+      case 'ageYears':
+        return row.ageYears === null ? '—' : String(row.ageYears);
+      case 'distanceMiles':
+        return row.distanceMiles === null ? '—' : `${row.distanceMiles} mi`;
+      case 'offspringCoi':
+        return escapeHtml(row.offspringCoiText);
+      case 'links':
+        return `<span class="matchmaker-links"><a href="${escapeHtml(row.pairHref)}" data-pair-link>Pair prediction</a><a href="${escapeHtml(row.profileHref)}">Profile</a></span>`;
+      default:
+        return escapeHtml(String(data ?? ''));
+    }
+  };
+}
+
+export class MatchmakerTable {
+  private table: Api<MatchmakerRow> | null = null;
+  private readonly form: HTMLFormElement | null;
+
+  constructor(
+    private readonly element: HTMLElement,
+    private readonly props: MatchmakerProps,
+  ) {
+    this.form = document.querySelector<HTMLFormElement>('form[data-matchmaker-filters]');
+  }
+
+  private filters(): Record<string, string> {
+    const out: Record<string, string> = {};
+    if (!this.form) return out;
+    const data = new FormData(this.form);
+    for (const name of FILTER_FIELDS) out[name] = String(data.get(name) ?? '');
+    return out;
+  }
+
+  start(): void {
+    const tableElement = this.element.querySelector<HTMLTableElement>('table[data-matchmaker-table]')!;
+    $(tableElement).find('tbody').empty();
+    this.element.querySelector('[data-matchmaker-paging]')?.remove();
+    this.element.querySelector('[data-matchmaker-summary]')?.remove();
+    const columns: ConfigColumns[] = MATCHMAKER_COLUMNS.map((column) => ({ data: column.data === 'links' ? null : column.data, orderable: column.sort !== null, render: render(column.data) }));
+    this.table = new DataTable<MatchmakerRow>(tableElement, {
+      serverSide: true,
+      processing: true,
+      columns,
+      order: [[MATCHMAKER_COLUMNS.findIndex((c) => c.sort === 'coi'), 'asc']],
+      pageLength: this.props.pageLength,
+      lengthMenu: [this.props.pageLengths, this.props.pageLengthLabels],
+      autoWidth: false,
+      searchDelay: 400,
+      language: { emptyTable: 'No candidates match these filters.', zeroRecords: 'No candidates match these filters.', search: 'Search names and breeds:' },
+      ajax: {
+        url: '/members/breeder-tools/matchmaker-data',
+        type: 'POST',
+        contentType: 'application/json',
+        headers: { [CSRF_HEADER]: csrfToken(), accept: 'application/json' },
+        data: (parameters: object) => JSON.stringify({ ...parameters, petNum: this.props.petNum, filters: this.filters() }),
+      },
+    } as never);
+    this.table.on('draw', () => this.element.setAttribute('data-matchmaker-draws', String(Number(this.element.getAttribute('data-matchmaker-draws') ?? '0') + 1)));
+    this.form?.addEventListener('submit', (event) => {
+      const chosen = new FormData(this.form!).get('i');
+      if (chosen !== String(this.props.petNum)) return; // another dog: load its page
+      event.preventDefault();
+      const query = new URLSearchParams({ i: String(this.props.petNum), ...this.filters() });
+      for (const [key, value] of [...query]) if (value === '') query.delete(key);
+      history.replaceState(null, '', `?${query}`);
+      this.table!.ajax.reload();
+    });
+    this.element.setAttribute('data-matchmaker-ready', '');
+  }
+}
