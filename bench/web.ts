@@ -3,6 +3,7 @@
 import autocannon from 'autocannon';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import { createHmac, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/db/index.js';
@@ -16,7 +17,9 @@ const P99_BUDGET_MS = 50;
 const SESSION_SECRET = 'bench';
 const root = fileURLToPath(new URL('../', import.meta.url));
 
-const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER BUDGET');
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+// The machine's load with each figure: the bench shares it with whatever else runs.
+const load = () => `load ${loadavg()[0].toFixed(1)}`;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -181,7 +184,7 @@ export async function benchWeb(databaseUrl: string | undefined): Promise<string[
     // Warm-up: view caches, query plans, the pool's connections.
     for (const page of pages) await measure(`${app.base}${page.path}`, { duration: 2, headers: page.signedIn ? { cookie } : {} });
     const bare = await measure(hello.url);
-    lines.push(`  bare Express hello: ${bare.requests.average.toFixed(0)} req/s, p99 ${bare.latency.p99} ms`);
+    lines.push(`  bare Express hello: ${bare.requests.average.toFixed(0)} req/s, p99 ${bare.latency.p99} ms (${load()})`);
     for (const page of pages) {
       const result = await measure(`${app.base}${page.path}`, { headers: page.signedIn ? { cookie } : {} });
       const ratio = result.requests.average / bare.requests.average;
@@ -190,7 +193,8 @@ export async function benchWeb(databaseUrl: string | undefined): Promise<string[
         `  ${page.label} (${page.path.replace(/\?.*/, '')}): ${result.requests.average.toFixed(0)} req/s = ${(ratio * 100).toFixed(1)}% of hello ` +
           `(budget >= ${page.budget * 100}%${page.path === '/members' ? ', aim 40%' : ''}): ${verdict(ratio >= page.budget)}; ` +
           `p99 ${result.latency.p99} ms (budget < ${P99_BUDGET_MS} ms): ${verdict(result.latency.p99 < P99_BUDGET_MS)}` +
-          (errors ? `; ${errors} errors or non-2xx answers` : ''),
+          (errors ? `; ${errors} errors or non-2xx answers` : '') +
+          ` (${load()})`,
       );
     }
 
@@ -209,7 +213,7 @@ export async function benchWeb(databaseUrl: string | undefined): Promise<string[
       await new Promise((resolve) => setTimeout(resolve, 5000));
       lines.push(
         `  load: ${LOAD_USERS} signed-in users for ${LOAD_SECONDS} s on ${path.replace(/\?.*/, '')}: ${result.requests.total} requests, ` +
-          `${errors} errors (must be 0): ${result.requests.total === 0 ? 'NOT MEASURED (no answer within the run)' : verdict(errors === 0)}; ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+          `${errors} errors (must be 0): ${result.requests.total === 0 ? 'NOT MEASURED (no answer within the run)' : verdict(errors === 0)}; ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${load()})`,
       );
     }
 
@@ -222,7 +226,7 @@ export async function benchWeb(databaseUrl: string | undefined): Promise<string[
     const two = await measure(`${app.base}/members`, { headers: { cookie: twoCookie } });
     lines.push(
       `  /members with WEB_CONCURRENCY=1: ${one.requests.average.toFixed(0)} req/s (p99 ${one.latency.p99} ms); ` +
-        `with 2: ${two.requests.average.toFixed(0)} req/s (p99 ${two.latency.p99} ms), x${(two.requests.average / one.requests.average).toFixed(2)}`,
+        `with 2: ${two.requests.average.toFixed(0)} req/s (p99 ${two.latency.p99} ms), x${(two.requests.average / one.requests.average).toFixed(2)} (${load()})`,
     );
   } finally {
     await app.stop();

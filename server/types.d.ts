@@ -24,6 +24,8 @@ declare global {
       impersonator?: User;
       /** Loaded with the account on page requests (see auth/current-user.ts). */
       shellCounts?: ShellCounts;
+      /** The database's page-data generation, read with the session (results/page-data-cache.ts). */
+      pageDataGeneration?: string;
       /** Loaded by the session store with the session (auth/session-store.ts). */
       sessionAccount?: SessionAccount;
     }

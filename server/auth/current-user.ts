@@ -19,6 +19,7 @@ export function loadCurrentUser(db: Db): RequestHandler {
     req.currentUser = user;
     if (impersonator) req.impersonator = impersonator;
     if (loaded?.shellCounts) req.shellCounts = loaded.shellCounts;
+    if (loaded?.pageDataGeneration) req.pageDataGeneration = loaded.pageDataGeneration;
     next();
   };
 }

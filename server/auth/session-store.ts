@@ -10,6 +10,8 @@ export interface SessionAccount {
   user: User;
   impersonator?: User;
   shellCounts?: ShellCounts;
+  /** The database's page-data generation when the session was read (results/page-data-cache.ts). */
+  pageDataGeneration?: string;
 }
 
 type StoredUserRow = Omit<UserRow, 'created_at'> & { created_at: string };
@@ -19,6 +21,7 @@ interface SessionRow extends Partial<ShellCountsRow> {
   expired: Date | string;
   user_row: StoredUserRow | null;
   impersonator_row: StoredUserRow | null;
+  page_data_generation?: string;
 }
 
 const SID_PLACEHOLDER = '\u0000sid';
@@ -55,7 +58,9 @@ export class DatabaseSessionStore extends session.Store {
       db.raw('row_to_json(users) as user_row'),
       db.raw('row_to_json(impersonators) as impersonator_row'),
     ];
-    if (this.options.withShellCounts) columns.push(shellCountsColumnsOf(db, 'sessions.user_id'));
+    if (this.options.withShellCounts) {
+      columns.push(shellCountsColumnsOf(db, 'sessions.user_id'), db.raw('(select last_value::text from page_data_generation) as page_data_generation'));
+    }
     const { sql, bindings } = db('sessions')
       .leftJoin('users', 'users.id', 'sessions.user_id')
       .leftJoin('users as impersonators', 'impersonators.id', 'sessions.impersonator_id')
@@ -81,6 +86,7 @@ export class DatabaseSessionStore extends session.Store {
       user,
       impersonator: userOf(row.impersonator_row),
       shellCounts: row.shell_pets === undefined ? undefined : toShellCounts(row as ShellCountsRow),
+      pageDataGeneration: row.page_data_generation,
     };
     sess[STORED_EXPIRY] = new Date(row.expired).getTime();
     return sess;

@@ -14,6 +14,7 @@ import type { HealthFilter } from '../results/health.js';
 import { postAgeTestFeedback } from '../age-test/routes.js';
 import { postCareFeedback } from '../care/routes.js';
 import { vetSharePanel } from '../vets/share-panel.js';
+import { PageDataCache } from '../results/page-data-cache.js';
 import {
   breedPage,
   carePage,
@@ -28,14 +29,18 @@ import {
 
 type Loader = (context: PageContext) => Promise<Record<string, unknown>>;
 
-const PAGES: { path: string; page: ResultsPage; view: string; heading: (label: string) => string; load: Loader }[] = [
+/**
+ * `cached`: the page's data depends only on the dog and on the viewer being an owner with or
+ * without edit permission, so it is kept between views (results/page-data-cache.ts).
+ */
+const PAGES: { path: string; page: ResultsPage; view: string; heading: (label: string) => string; load: Loader; cached?: boolean }[] = [
   { path: '/profile', page: 'profile', view: 'profile', heading: () => 'Profile', load: profilePage },
-  { path: '/summary', page: 'summary', view: 'summary', heading: () => 'Summary', load: summaryPage },
+  { path: '/summary', page: 'summary', view: 'summary', heading: () => 'Summary', load: summaryPage, cached: true },
   { path: '/research-surveys', page: 'research', view: 'research-surveys', heading: () => 'Research', load: researchPage },
-  { path: '/breed-and-ancestry', page: 'breed', view: 'breed-and-ancestry', heading: (label) => label, load: breedPage },
-  { path: '/health', page: 'health', view: 'health', heading: () => 'Health', load: (c) => healthPage(c, 'all') },
-  { path: '/relatives', page: 'relatives', view: 'relatives', heading: () => 'Relatives', load: relativesPage },
-  { path: '/traits', page: 'traits', view: 'traits', heading: () => 'Traits', load: traitsPage },
+  { path: '/breed-and-ancestry', page: 'breed', view: 'breed-and-ancestry', heading: (label) => label, load: breedPage, cached: true },
+  { path: '/health', page: 'health', view: 'health', heading: () => 'Health', load: (c) => healthPage(c, 'all'), cached: true },
+  { path: '/relatives', page: 'relatives', view: 'relatives', heading: () => 'Relatives', load: relativesPage, cached: true },
+  { path: '/traits', page: 'traits', view: 'traits', heading: () => 'Traits', load: traitsPage, cached: true },
   { path: '/care', page: 'care', view: 'care', heading: () => 'Care Resources', load: carePage },
 ];
 
@@ -81,17 +86,22 @@ function countryCodeOf(req: Request): string {
 
 export function resultsRoutes(db: Db, settings: Settings): Router {
   const router = Router();
+  const cache = new PageDataCache();
+  const hasResults = (req: Request, petNum: number) => cache.get(`has-results:${petNum}`, req.pageDataGeneration, () => petHasResults(db, petNum));
 
-  for (const { path, page, view, heading, load } of PAGES) {
+  for (const { path, page, view, heading, load, cached } of PAGES) {
     router.get(path, async (req, res) => {
       const user = signedInUser(req);
       const { pet, isOwner, isEditable } = await petFromQuery(db, req);
       if ((page === 'relatives' && !pet.showRelativeFinder) || (page === 'care' && !pet.shouldShowCareResources)) {
         throw new HttpError(404, 'This page is not available for this dog.');
       }
-      focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await petHasResults(db, pet.petNum) }, page);
+      focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await hasResults(req, pet.petNum) }, page);
       const title = heading(breedLabel(user.userType));
-      const data = await load({ db, pet, isOwner, isAdmin: user.isAdmin, isEditable, userId: user.id, links: settings.links });
+      const context = { db, pet, isOwner, isAdmin: user.isAdmin, isEditable, userId: user.id, links: settings.links };
+      const data = cached
+        ? await cache.get(`${page}:${pet.petNum}:${isOwner}:${isEditable}`, req.pageDataGeneration, () => load(context))
+        : await load(context);
       // Issue 13: owners share the results with their vet from the summary and health pages.
       const vetShare = isEditable && (page === 'summary' || page === 'health') ? await vetSharePanel(db, settings, pet, req, page) : null;
       res.render(`members/results/${view}`, {
@@ -110,8 +120,8 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
   for (const { path, filter, heading } of HEALTH_SUBPAGES) {
     router.get(path, async (req, res) => {
       const { pet, isOwner } = await petFromQuery(db, req);
-      focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await petHasResults(db, pet.petNum) }, 'health', backToPageLink('Health', `${RESULTS_PATHS.health}?i=${pet.petNum}`));
-      const data = await healthPage({ db, pet, isOwner, isAdmin: signedInUser(req).isAdmin }, filter);
+      focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await hasResults(req, pet.petNum) }, 'health', backToPageLink('Health', `${RESULTS_PATHS.health}?i=${pet.petNum}`));
+      const data = await cache.get(`health-${filter}:${pet.petNum}`, req.pageDataGeneration, () => healthPage({ db, pet, isOwner, isAdmin: signedInUser(req).isAdmin }, filter));
       res.render('members/results/health', { ...data, vetShare: null, title: `${pet.name}: ${heading}`, heading, pet });
     });
   }

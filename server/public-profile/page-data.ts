@@ -8,7 +8,8 @@ import { resultsStatus } from '../results/status.js';
 import { relativesOf, relatednessCategoryFor } from '../relatives/queries.js';
 import type { RelativePet } from '../relatives/types.js';
 import { compareMixes, type MixComparison } from './comparison.js';
-import { profileViewCount, totalLikes, type PublicDog } from './queries.js';
+import { likesAndViews, type PublicDog } from './queries.js';
+import { PageDataCache } from '../results/page-data-cache.js';
 import { dogDisplayName, dogPath } from './seo.js';
 
 /** Relatives listed on a public profile; the members' relatives page has them all. */
@@ -27,14 +28,29 @@ async function visibleRelatives(db: Db, dog: PublicDog, signedIn: boolean): Prom
   return relatives.filter((relative) => publicHandles.has(relative.handle)).slice(0, PUBLIC_RELATIVES_SHOWN);
 }
 
-export async function dogProfilePage(db: Db, dog: PublicDog, viewer: { signedIn: boolean; isOwner: boolean; userId?: number }) {
-  const [status, breedMix, geneticStats, relatives, likes, views, gallery] = await Promise.all([
-    resultsStatus(db, dog.petNum),
-    loadBreedMix(db, dog.petNum),
-    geneticStatsProps(db, dog, { isPublic: true }),
-    visibleRelatives(db, dog, viewer.signedIn),
-    totalLikes(db, dog.petNum),
-    profileViewCount(db, dog.petNum),
+/**
+ * The results depend only on the dog and on the visitor being signed in, so they are kept between
+ * views while the page-data generation stands (results/page-data-cache.ts); wags, views and the
+ * gallery (whose wags are the visitor's) are read on every view.
+ */
+export async function dogProfilePage(
+  db: Db,
+  dog: PublicDog,
+  viewer: { signedIn: boolean; isOwner: boolean; userId?: number },
+  kept?: { cache: PageDataCache; generation: string | undefined },
+) {
+  const loadResults = async () => {
+    const [status, breedMix, geneticStats, relatives] = await Promise.all([
+      resultsStatus(db, dog.petNum),
+      loadBreedMix(db, dog.petNum),
+      geneticStatsProps(db, dog, { isPublic: true }),
+      visibleRelatives(db, dog, viewer.signedIn),
+    ]);
+    return { status, breedMix, geneticStats, relatives };
+  };
+  const [{ status, breedMix, geneticStats, relatives }, { likes, views }, gallery] = await Promise.all([
+    kept ? kept.cache.get(`public:${dog.petNum}:${viewer.signedIn}`, kept.generation, loadResults) : loadResults(),
+    likesAndViews(db, dog.petNum),
     // The public gallery (issue 12): photos and videos only, read-only; signed-in visitors may wag.
     galleryForPage(db, dog, { userId: viewer.userId ?? null, canEdit: false, withDocuments: false }),
   ]);

@@ -65,15 +65,25 @@ export function visitorKey(secret: string, visitor: { userId?: number; ip: strin
   return `a:${createHmac('sha256', secret).update(`${visitor.ip}\n${visitor.userAgent}`).digest('base64url').slice(0, 32)}`;
 }
 
-/** Counts a view unless this visitor was already counted today; one statement each, safe under races. */
+/**
+ * Counts a view unless this visitor was already counted today: one statement (one round trip, no
+ * transaction to open and close on every page view), safe under races.
+ */
 export async function recordProfileView(db: Db, petNum: number, key: string, today: string): Promise<void> {
-  await db.transaction(async (trx) => {
-    const inserted = await trx('profile_view_visitors').insert({ pet_num: petNum, viewed_at_date: today, visitor_key: key }).onConflict().ignore().returning('pet_num');
-    if (inserted.length === 0) return;
-    await trx.raw(
-      `insert into profile_views_by_day (pet_num, viewed_at_date, view_count) values (?, ?, 1)
-       on conflict (pet_num, viewed_at_date) do update set view_count = profile_views_by_day.view_count + 1`,
-      [petNum, today],
-    );
-  });
+  await db.raw(
+    `with counted as (
+       insert into profile_view_visitors (pet_num, viewed_at_date, visitor_key) values (?, ?, ?) on conflict do nothing returning pet_num
+     )
+     insert into profile_views_by_day (pet_num, viewed_at_date, view_count) select pet_num, ?::date, 1 from counted
+     on conflict (pet_num, viewed_at_date) do update set view_count = profile_views_by_day.view_count + 1`,
+    [petNum, today, key, today],
+  );
+}
+
+/** Wags and views of the dog in one round trip (see totalLikes and profileViewCount). */
+export async function likesAndViews(db: Db, petNum: number): Promise<{ likes: number; views: number }> {
+  const likes = db('media_likes').join('media', 'media.id', 'media_likes.media_id').where('media.pet_num', petNum).select(db.raw('count(*)::int'));
+  const views = db('profile_views_by_day').where({ pet_num: petNum }).select(db.raw('coalesce(sum(view_count), 0)::int'));
+  const { rows } = await db.raw<{ rows: { likes: number; views: number }[] }>('select (?) as likes, (?) as views', [likes, views]);
+  return { likes: Number(rows[0].likes), views: Number(rows[0].views) };
 }

@@ -1,6 +1,7 @@
 // The public face of the site (issue 11): dog profiles, pairs of dogs, counts, image and sitemaps.
 // Every handler decides visibility with dogForViewer; an invisible dog is the same 404 as an unknown one.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { PageDataCache, readPageDataGeneration } from '../results/page-data-cache.js';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
 import { HttpError } from '../auth/guards.js';
@@ -42,6 +43,7 @@ const noAnonymousCookies: RequestHandler = (req, res, next) => {
 
 export function publicProfileRoutes(db: Db, settings: Settings): Router {
   const router = Router();
+  const profileCache = new PageDataCache();
   router.get(['/dog/:handle', '/related/:dogAHandle/:handle', '/getpublicpetimg/:handle', '/api/total-number-of-likes/:handle', '/api/public-profile-view-count/:handle', '/api/mix-match-comparison-fragment/:handle', '/robots.txt', '/sitemap.xml', '/sitemaps/:file'], noAnonymousCookies);
 
   router.get('/dog/:handle', async (req: Request<{ handle: string }>, res: Response) => {
@@ -50,10 +52,11 @@ export function publicProfileRoutes(db: Db, settings: Settings): Router {
       res.status(200).render('public/members-only', { title: 'Sign in to see this dog', noindex: true, returnTo: dogPath(dog.handle) });
       return;
     }
-    if (!viewerIsOwner) {
-      await recordProfileView(db, dog.petNum, visitorKey(settings.sessionSecret, { userId: req.currentUser?.id, ip: req.ip ?? '', userAgent: req.get('user-agent') ?? '' }), today());
-    }
-    const page = await dogProfilePage(db, dog, { signedIn: Boolean(req.currentUser), isOwner: viewerIsOwner, userId: req.currentUser?.id });
+    const [generation] = await Promise.all([
+      req.pageDataGeneration ?? readPageDataGeneration(db),
+      viewerIsOwner ? undefined : recordProfileView(db, dog.petNum, visitorKey(settings.sessionSecret, { userId: req.currentUser?.id, ip: req.ip ?? '', userAgent: req.get('user-agent') ?? '' }), today()),
+    ]);
+    const page = await dogProfilePage(db, dog, { signedIn: Boolean(req.currentUser), isOwner: viewerIsOwner, userId: req.currentUser?.id }, { cache: profileCache, generation });
     const compare = await comparisonFromQuery(db, req, dog);
     const ownDogs = req.currentUser ? (await listOwnedPets(db, req.currentUser.id, { sortBy: 'NAME' })).filter((own) => own.petNum !== dog.petNum) : [];
     const meta = dogPageMeta(settings.baseUrl, dog, page.breedMix, isIndexable(dog));

@@ -50,6 +50,8 @@ const EXPECTED_TABLES = [
   'kit_shipments',
   // 2026112500 12 gallery and media
   'media_file_deletions',
+  // 2026112500 18 page data generation
+  'page_data_changes',
 ];
 
 async function tableNames(db: Knex): Promise<string[]> {
