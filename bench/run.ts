@@ -8,6 +8,7 @@ import { benchGenetics } from './genetics.js';
 import { benchWeb } from './web.js';
 import { benchGallery } from './gallery.js';
 import { benchMatchmaker } from './matchmaker.js';
+import { benchAdmin } from './admin.js';
 
 const lines: string[] = [];
 const buildDir = fileURLToPath(new URL('../static/build/', import.meta.url));
@@ -18,7 +19,7 @@ if (startup) {
   lines.push(`start-up script: ${startupKb.toFixed(2)} KB gzipped (budget < 5 KB): ${startupKb < 5 ? 'PASS' : 'FAIL'}; ${chunks.length} lazy chunks on disk`);
 }
 
-const only = process.env.BENCH_ONLY; // 'web', 'genetics', 'gallery' or 'matchmaker'
+const only = process.env.BENCH_ONLY; // 'web', 'genetics', 'gallery', 'matchmaker' or 'admin'
 if (!only || only === 'gallery') {
   try {
     lines.push(...(await benchGallery(process.env.DATABASE_URL)));
@@ -35,4 +36,5 @@ if (!only || only === 'web') {
 }
 if (!only || only === 'genetics') lines.push(...(await benchGenetics()));
 if (!only || only === 'matchmaker') lines.push(...(await benchMatchmaker()));
+if (!only || only === 'admin') lines.push(...(await benchAdmin(process.env.DATABASE_URL)));
 console.log(`\n${lines.join('\n')}`);

@@ -22,6 +22,8 @@ export interface ShellUser {
   userType: UserType;
   isAdmin: boolean;
   showImpersonateLink: boolean;
+  /** Staff who scan kits but are not admins get a link to serial scanning (issue 16). */
+  showScanKitsLink: boolean;
   showMatchMaker: boolean;
   numUnreadMessages: number;
   petCount: number;
@@ -69,6 +71,7 @@ export async function buildShell(db: Db, settings: Settings, req: Request): Prom
       userType: user.userType,
       isAdmin: user.isAdmin,
       showImpersonateLink: !user.isAdmin && canImpersonate(user),
+      showScanKitsLink: !user.isAdmin && user.canScanKits && !impersonator,
       showMatchMaker: user.showMatchMaker,
       numUnreadMessages,
       petCount,

@@ -166,7 +166,9 @@ describe('serial scanning', () => {
 
   it('lets admins and staff with canScanKits scan, nobody else, and never through impersonation', async () => {
     await scanner.get('/admin/serial-scanning').expect(200);
+    expect((await scanner.get('/members').expect(200)).text).to.include('href="/admin/serial-scanning">Scan kits</a>');
     await admin.get('/admin/serial-scanning').expect(200);
+    expect((await admin.get('/members').expect(200)).text).to.not.include('Scan kits');
     await request(app).get('/admin/serial-scanning').expect(302).expect('Location', '/');
     await request(app).get(`${API}/validate-swabcode?swabCode=TESTSWAB00001`).set('accept', 'application/json').expect(401);
     const member = await signIn(app, (await createUser(db)).email, TEST_PASSWORD);
