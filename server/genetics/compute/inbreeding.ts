@@ -37,21 +37,29 @@ export function genomicInbreeding(panel: MarkerPanel, calls: Calls, background?:
   const runs: RunOfHomozygosity[] = [];
   let coveredBp = 0;
   let inRunsBp = 0;
+  const scoresFor = (h: number): [heterozygous: number, homozygous: number] => {
+    const bounded = Math.min(1 - P.genotypeError, Math.max(P.genotypeError, h));
+    return [Math.log(P.genotypeError / (1 - bounded)), Math.log((1 - P.genotypeError) / bounded)];
+  };
+  // without a breed background every marker scores the same: two logarithms for the whole genome
+  const [ownHet, ownHom] = scoresFor(ownHomozygosity);
   for (const range of panel.ranges) {
     if (range.chromosome < 1 || range.chromosome >= X_CHROMOSOME) continue;
     const used: number[] = [];
     for (let j = range.start; j < range.end; j++) if (panel.markers[j].kind === 'snp' && calls[j] !== NO_CALL) used.push(j);
     if (used.length < 2) continue;
     coveredBp += panel.positions[used[used.length - 1]] - panel.positions[used[0]];
-    const score = (j: number): number => {
-      let h = ownHomozygosity;
+    const scores = new Float64Array(used.length);
+    for (let t = 0; t < used.length; t++) {
+      const j = used[t];
       if (background) {
         const p = Math.min(1 - P.frequencyFloor, Math.max(P.frequencyFloor, background[j]));
-        h = 1 - 2 * p * (1 - p);
+        const [het, hom] = scoresFor(1 - 2 * p * (1 - p));
+        scores[t] = calls[j] === 1 ? het : hom;
+      } else {
+        scores[t] = calls[j] === 1 ? ownHet : ownHom;
       }
-      h = Math.min(1 - P.genotypeError, Math.max(P.genotypeError, h));
-      return calls[j] === 1 ? Math.log(P.genotypeError / (1 - h)) : Math.log((1 - P.genotypeError) / h);
-    };
+    }
     let start = -1;
     let total = 0;
     let best = 0;
@@ -65,13 +73,20 @@ export function genomicInbreeding(panel: MarkerPanel, calls: Calls, background?:
       inRunsBp += endBp - startBp;
     };
     for (let t = 0; t < used.length; t++) {
-      const s = score(used[t]);
+      const s = scores[t];
       if (start < 0) {
-        if (s > 0) [start, total, best, bestEnd] = [t, s, s, t];
+        if (s > 0) {
+          start = t;
+          total = best = s;
+          bestEnd = t;
+        }
         continue;
       }
       total += s;
-      if (total > best) [best, bestEnd] = [total, t];
+      if (total > best) {
+        best = total;
+        bestEnd = t;
+      }
       if (total <= 0 || total < best - P.dropScore) {
         close();
         // the next run may start right after this one's best end
