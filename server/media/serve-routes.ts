@@ -6,7 +6,7 @@ import { HttpError } from '../auth/guards.js';
 import { mayViewMedia } from './access.js';
 import { findMedia } from './queries.js';
 import { isImageVariant, parsePublicId } from './rules.js';
-import { mediaStoreFor, type MediaStore } from './store.js';
+import { contentTypeOfKey, LocalMediaStore, mediaStoreFor, type MediaStore } from './store.js';
 
 const notFound = () => new HttpError(404, 'Page not found');
 const SERVED_FILE = /^([a-z]+)\.(avif|webp|jpg|mp4|mov|webm|pdf)$/;
@@ -29,17 +29,23 @@ async function serve(db: Db, store: MediaStore, req: Request, res: Response, raw
   // Only what a media item of its type has: variants of an image (never its master), the original of the rest.
   if (media.mediaType === 'image' ? !isImageVariant(name) : name !== 'original') throw notFound();
   if (!(await mayViewMedia(db, req.currentUser, media))) throw notFound();
-  const stored = await store.get(`${publicId}/${fileName}`);
+  const key = `${publicId}/${fileName}`;
+  const headers: Record<string, string> = {
+    // Private: a dog's privacy can change; a turned picture keeps its address, so browsers revalidate.
+    'Cache-Control': 'private, no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    ...(media.mediaType === 'document' ? { 'Content-Disposition': 'inline; filename="document.pdf"' } : {}),
+  };
+  // Local files go out with express's sendFile: byte ranges (video seeking), ETag and 304s.
+  if (store instanceof LocalMediaStore) return sendLocalFile(res, store.pathOf(key), headers);
+  const stored = await store.get(key);
   if (!stored) throw notFound();
   res.set({
     'Content-Type': stored.contentType,
     'Content-Length': String(stored.size),
     ETag: stored.etag,
-    // Private: a dog's privacy can change; a turned picture keeps its address, so browsers revalidate.
-    'Cache-Control': 'private, no-cache',
-    'X-Content-Type-Options': 'nosniff',
+    ...headers,
   });
-  if (media.mediaType === 'document') res.set('Content-Disposition', 'inline; filename="document.pdf"');
   if (req.get('if-none-match') === stored.etag && stored.etag) {
     stored.body.destroy();
     res.status(304).end();
@@ -47,4 +53,15 @@ async function serve(db: Db, store: MediaStore, req: Request, res: Response, raw
   }
   stored.body.on('error', (error) => res.destroy(error));
   stored.body.pipe(res);
+}
+
+function sendLocalFile(res: Response, file: string, headers: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    res.type(contentTypeOfKey(file));
+    res.sendFile(file, { headers, cacheControl: false, dotfiles: 'deny' }, (error?: Error & { code?: string; status?: number }) => {
+      if (!error) return resolve();
+      if (res.headersSent) return resolve(); // the client went away mid-file
+      reject(error.code === 'ENOENT' || error.status === 404 ? notFound() : error);
+    });
+  });
 }

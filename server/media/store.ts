@@ -59,6 +59,11 @@ export class LocalMediaStore implements MediaStore {
     return path.join(this.dir, checkedKey(key));
   }
 
+  /** Where a file lives on disk, so the media route can serve it with ranges (videos) and conditional GETs. */
+  pathOf(key: string): string {
+    return this.file(key);
+  }
+
   async put(key: string, body: Buffer): Promise<void> {
     const file = this.file(key);
     await fs.promises.mkdir(path.dirname(file), { recursive: true });

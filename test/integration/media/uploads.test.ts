@@ -97,6 +97,12 @@ describe('media uploads (issue 12)', () => {
     expect(response.body).to.include({ resource_type: 'video', phash: null });
     expect(response.body.public_id).to.match(/^uv\//);
     expect(filesUnder(t.mediaDir)).to.deep.equal([`${response.body.public_id}/original.mp4`]);
+    // Browsers seek in videos with byte ranges.
+    const part = await parent.get(`/media/${response.body.public_id}/original.mp4`).set('range', 'bytes=4-11').expect(206);
+    expect(part.headers['content-type']).to.equal('video/mp4');
+    expect(Buffer.from(part.body).toString('latin1')).to.equal('ftypmp42');
+    const whole = await parent.get(`/media/${response.body.public_id}/original.mp4`).expect(200);
+    await parent.get(`/media/${response.body.public_id}/original.mp4`).set('if-none-match', whole.headers.etag).expect(304);
   });
 
   describe('bad input: a clear error and nothing stored', () => {

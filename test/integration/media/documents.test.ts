@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { csrfToken } from '../../support/app.js';
+import { resetToDemoData, signInAsDemo } from '../../support/demo.js';
+import { testDb } from '../../support/database.js';
+import { MEDIA_VET_FORM_DISCLAIMER } from '../../../server/shared/messages.js';
+import { expectStatus, mediaRows, mediaTestApp, petNumOf, upload, type MediaTestApp } from './helpers.js';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+describe('documents and the document info form (issue 12 §6)', () => {
+  let t: MediaTestApp;
+  let biscuit: number;
+
+  before(async () => {
+    await resetToDemoData();
+    biscuit = await petNumOf('biscuit');
+  });
+
+  beforeEach(async () => {
+    await (await testDb())('media').delete();
+    t = await mediaTestApp();
+  });
+
+  afterEach(() => t.cleanUp());
+
+  it('saves description, category, record type and year, lists the document for readers, never publicly', async () => {
+    const parent = await signInAsDemo(t.app, 'parent');
+    const landing = (await expectStatus(upload(parent, biscuit, PDF, 'hips.pdf', { mediaType: 'document' }, { asPage: true }), 303)).headers.location;
+    const form = await parent.get(landing).expect(200);
+    expect(form.text).to.include(MEDIA_VET_FORM_DISCLAIMER.replace(/’/g, '’'));
+    expect(form.text).to.include('<option value="Health &amp; Veterinary">');
+    const token = await csrfToken(parent, landing);
+    const saved = await parent.post(landing).type('form').send({ _csrf: token, description: 'OFA hips', category: 'Health & Veterinary', recordType: 'Hips', year: '2024' }).expect(303);
+    expect(saved.headers.location).to.equal(`/members/results/profile?i=${biscuit}#documents`);
+    const [row] = await mediaRows();
+    expect(row).to.include({ document_description: 'OFA hips', document_category: 'Health & Veterinary', document_record_type: 'Hips', document_year: 2024 });
+
+    const profile = await parent.get(`/members/results/profile?i=${biscuit}`).expect(200);
+    expect(profile.text).to.include('hips.pdf').and.to.include('Hips, 2024');
+    const vet = await signInAsDemo(t.app, 'vet');
+    expect((await vet.get(`/members/results/profile?i=${biscuit}`).expect(200)).text).to.include('hips.pdf');
+    await vet.get(`/media/${row.public_id}/original.pdf`).expect(200);
+    const publicPage = await request(t.app).get('/dog/biscuit').expect(200);
+    expect(publicPage.text).to.not.include('hips.pdf');
+    await request(t.app).get(`/media/${row.public_id}/original.pdf`).expect(404);
+    const newbie = await signInAsDemo(t.app, 'newbie');
+    await newbie.get(`/media/${row.public_id}/original.pdf`).expect(404);
+  });
+
+  it('refuses a wrong form with its reasons and lets no reader but an editor change it', async () => {
+    const parent = await signInAsDemo(t.app, 'parent');
+    const landing = (await expectStatus(upload(parent, biscuit, PDF, 'vet.pdf', { mediaType: 'document' }, { asPage: true }), 303)).headers.location;
+    const token = await csrfToken(parent, landing);
+    const refused = await parent.post(landing).type('form').send({ _csrf: token, category: 'Receipts', description: 'x'.repeat(600) }).expect(400);
+    expect(refused.text).to.include('Please choose a category.');
+    expect(refused.text).to.include('The description can be at most 500 characters.');
+    await parent.post(landing).type('form').send({ _csrf: token, category: 'Other', description: 'nul\u0000' }).expect(400);
+    const vet = await signInAsDemo(t.app, 'vet');
+    await vet.post(landing).set('accept', 'application/json').type('form').send({ _csrf: await csrfToken(vet, '/members'), category: 'Other' }).expect(403);
+    const newbie = await signInAsDemo(t.app, 'newbie');
+    await newbie.post(landing).set('accept', 'application/json').type('form').send({ _csrf: await csrfToken(newbie, '/members'), category: 'Other' }).expect(404);
+    const [row] = await mediaRows();
+    expect(row).to.include({ document_category: null, document_description: null });
+  });
+});
