@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { profileImageUrl } from '../pets/images.js';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
 import type { UserType } from '../users/rules.js';
@@ -32,6 +33,8 @@ export interface ShellUser {
 export interface ResultsNav {
   petNum: number;
   petName: string;
+  /** The dog's profile picture (issue 12), shown beside the results navigation; null without one. */
+  petImageUrl: string | null;
   buttons: NavButton[];
   backToList: Link | null;
   backToPage: Link | null;
@@ -112,6 +115,7 @@ export function focusShellOnPet(
   shell.resultsNav = {
     petNum: pet.petNum,
     petName: pet.name,
+    petImageUrl: profileImageUrl(pet),
     buttons: resultsNavButtons(
       user.userType,
       { petNum: pet.petNum, isUpgradeAvailable: pet.isUpgradeAvailable ?? false, showRelativeFinder: pet.showRelativeFinder, shouldShowCareResources: pet.shouldShowCareResources },
