@@ -55,6 +55,8 @@ const BY_PATH: readonly [prefix: string, category: PageCategory][] = [
   ['/members/vet-dashboard/onboarding', 'vet-onboarding-checklist'],
   ['/members/vet-onboarding', 'vet-onboarding-checklist'],
   ['/members/vet-dashboard', 'vet-dashboard'],
+  ['/members/patients', 'vet-dashboard'],
+  ['/members/practice', 'vet-dashboard'],
   ['/members/breeder-dashboard', 'breeder-dashboard'],
   ['/breeders/pair-predictor', 'pair-predictor'],
   ['/members/breeder-tools/pair-predictor', 'pair-predictor'],

@@ -9,6 +9,8 @@ import { dashboardInfo, listPracticePets, patientNotes, practiceKits, practiceOf
 import { patientFor, practiceFor, PracticeAccessError } from './guard.js';
 import { addPatient, changeCase, editPatient, PracticeInputError, releasePatient, removeNote, setChecklistStatus } from './practice-service.js';
 import { NOTE_MAX_LENGTH, PRACTICE_PAGE_SIZE } from './rules.js';
+import { findPet } from '../pets/queries.js';
+import { sendVetReport } from './report-routes.js';
 
 // Outcomes named in the redirect back (fixed words and indexes, never the text a user sent).
 const INPUT_ERRORS = [
@@ -67,7 +69,7 @@ export function vetPageRoutes(db: Db, shopUrl: string): Router {
     const user = signedInUser(req);
     const practice = user.isVet ? await practiceOfUser(db, user.id) : null;
     const [info, kits] = practice ? await Promise.all([dashboardInfo(db, practice.practiceId), practiceKits(db, practice.practiceId)]) : [null, []];
-    res.render('vets/shop', { title: 'Order Kits for Your Practice', pageCategory: 'vet dashboard', practice, info, kits, shopUrl });
+    res.render('vets/shop', { title: 'Order Kits for Your Practice', practice, info, kits, shopUrl });
   });
 
   router.get('/', async (req, res, next) => {
@@ -83,7 +85,6 @@ export function vetPageRoutes(db: Db, shopUrl: string): Router {
     const pages = Math.max(1, Math.ceil(list.total / PRACTICE_PAGE_SIZE));
     res.render('vets/dashboard', {
       title: 'My Patients',
-      pageCategory: 'vet dashboard',
       info,
       list,
       search,
@@ -106,7 +107,6 @@ export function vetPageRoutes(db: Db, shopUrl: string): Router {
     const notice = typeof req.query.notice === 'string' ? (NOTICES[req.query.notice] ?? null) : null;
     res.render('vets/patient', {
       title: `${patient.name}: patient`,
-      pageCategory: 'vet dashboard',
       practice,
       patient,
       notes: await patientNotes(db, patient.id),
@@ -114,6 +114,15 @@ export function vetPageRoutes(db: Db, shopUrl: string): Router {
       error: errorText(req.query.error),
       noteMaxLength: NOTE_MAX_LENGTH,
     });
+  });
+
+  // The vet report of a patient for the practice's own chart (spec 2 §3 vetPracticeInfo.reportUrl).
+  router.get('/patients/:id/vet-report.pdf', async (req, res) => {
+    const practice = await practiceOrRefuse(db, req);
+    const patient = await patientFor(db, practice, req.params.id).catch(() => null);
+    const pet = patient ? await findPet(db, patient.petNum) : undefined;
+    if (!pet) throw new HttpError(404, NOT_AUTHORIZED);
+    await sendVetReport(res, db, pet, req.query.paper);
   });
 
   const patientPath = (id: number | string) => `/members/patients/${encodeURIComponent(String(id))}`;

@@ -1,10 +1,10 @@
 // GET /members/reports/print-vet-report-pdf/{hashPetId} (spec 2 §2). The token is the key: the vet
 // who got the e-mail may have no Embark account, so the route does not ask for a sign-in. A wrong,
 // revoked or replaced token, or a deleted dog, is a 404.
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import type { Db } from '../db/index.js';
 import { HttpError } from '../auth/guards.js';
-import { findPet } from '../pets/queries.js';
+import { findPet, type Pet } from '../pets/queries.js';
 import { NOT_AUTHORIZED } from '../shared/messages.js';
 import { petNumByReportToken } from './shares.js';
 import { loadVetReport } from './report-data.js';
@@ -16,22 +16,26 @@ export function vetReportRoutes(db: Db): Router {
     const petNum = await petNumByReportToken(db, req.params.hashPetId);
     const pet = petNum === null ? undefined : await findPet(db, petNum);
     if (!pet) throw new HttpError(404, NOT_AUTHORIZED);
-    const report = await loadVetReport(db, pet);
-    if (req.query.paper === 'a4') report.paper = 'A4';
-    if (req.query.paper === 'letter') report.paper = 'LETTER';
-    const pdf = await renderVetReportPdf(report);
-    const fileName = `${pet.handle}-vet-report.pdf`;
-    res
-      .status(200)
-      .set({
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `inline; filename="${fileName}"`,
-        // A link that can be revoked: no cache may keep the report, and no search engine may list it.
-        'Cache-Control': 'no-store',
-        'X-Robots-Tag': 'noindex, nofollow',
-        'Referrer-Policy': 'no-referrer',
-      })
-      .send(pdf);
+    await sendVetReport(res, db, pet, req.query.paper);
   });
   return router;
+}
+
+/** Answers the dog's vet report as a PDF; `paper` (a4 or letter) overrides the owner's country. */
+export async function sendVetReport(res: Response, db: Db, pet: Pet, paper: unknown): Promise<void> {
+  const report = await loadVetReport(db, pet);
+  if (paper === 'a4') report.paper = 'A4';
+  if (paper === 'letter') report.paper = 'LETTER';
+  const pdf = await renderVetReportPdf(report);
+  res
+    .status(200)
+    .set({
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${pet.handle}-vet-report.pdf"`,
+      // A link that can be revoked: no cache may keep the report, and no search engine may list it.
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex, nofollow',
+      'Referrer-Policy': 'no-referrer',
+    })
+    .send(pdf);
 }

@@ -109,7 +109,7 @@ export const vetTypeDefs = /* GraphQL */ `
     notesCount: Int!
     vetClientTransfer: VetClientTransfer!
     patientNotes: [PatientNote!]!
-    "The patient's results, read-only."
+    "The patient's printable vet report (PDF) for the practice's vets."
     reportUrl: String!
   }
 

@@ -63,7 +63,7 @@ const resolvers = {
   },
   PracticePet: {
     patientEMRId: (patient: PracticePet) => patient.patientEmrId,
-    reportUrl: (patient: PracticePet) => `/members/results/summary?i=${patient.petNum}`,
+    reportUrl: (patient: PracticePet) => `/members/patients/${patient.id}/vet-report.pdf`,
     vetClientTransfer: (patient: PracticePet) => ({ requestedAt: iso(patient.transferRequestedAt), completedAt: iso(patient.transferCompletedAt) }),
     patientNotes: (patient: PracticePet, _args: unknown, context: GraphqlContext) => patientNotes(context.db, patient.id),
   },

@@ -24,7 +24,7 @@ const text = (value: unknown, max: number) => (typeof value === 'string' ? value
 export function vetSignupRoutes(db: Db): Router {
   const router = Router();
   const render = (res: import('express').Response, status: number, values: Record<string, unknown>, errors: Record<string, string>) =>
-    res.status(status).render('vets/signup', { title: 'Sign up your practice', pageCategory: 'vet signup', values, errors, minPasswordLength: MIN_PASSWORD_LENGTH });
+    res.status(status).render('vets/signup', { title: 'Sign up your practice', values, errors, minPasswordLength: MIN_PASSWORD_LENGTH });
 
   router.get('/vets/signup', (req, res) => {
     if (req.currentUser) return res.redirect('/members');

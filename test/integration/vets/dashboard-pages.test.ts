@@ -4,7 +4,7 @@ import { testDb } from '../../support/database.js';
 import { testApp, csrfToken } from '../../support/app.js';
 import { resetToDemoData } from '../../support/demo.js';
 import { PATIENT_NOTE_REQUIRED } from '../../../server/shared/messages.js';
-import { vetPeople, type VetPeople } from './people.js';
+import { binaryParser, pdfText, vetPeople, type VetPeople } from './people.js';
 
 describe('vets: the practice dashboard pages and their forms', function () {
   this.timeout(180_000);
@@ -89,6 +89,15 @@ describe('vets: the practice dashboard pages and their forms', function () {
     await people.readOnlyImpersonator.post(`/members/patients/${otis}/notes`).type('form').send({ _csrf: await csrfToken(people.readOnlyImpersonator, '/help'), patientNote: 'x' }).expect(303).expect('Location', '/members/forbidden/read-only-account');
     expect(await notes()).to.deep.equal(before);
     expect((await (await testDb())('pets').join('practice_patients', 'practice_patients.pet_num', 'pets.pet_num').where('practice_patients.id', biscuit).first('pets.name')).name).to.equal('Biscuit');
+  });
+
+  it("gives the practice's vets a patient's vet report, and nobody else", async () => {
+    const biscuit = await patientId('Biscuit');
+    const pdf = await people.vet.get(`/members/patients/${biscuit}/vet-report.pdf?paper=a4`).buffer(true).parse(binaryParser as never).expect(200);
+    expect(pdf.headers['content-type']).to.equal('application/pdf');
+    expect(await pdfText(pdf.body)).to.include('Embark vet report: Biscuit');
+    for (const agent of [people.otherVet, people.owner, people.admin]) await agent.get(`/members/patients/${biscuit}/vet-report.pdf`).expect(404);
+    await people.vet.get('/members/patients/0/vet-report.pdf').expect(404);
   });
 
   it('adds a patient through the form and opens its page', async () => {
