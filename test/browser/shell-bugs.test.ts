@@ -53,6 +53,12 @@ describe('shell bugs of issue 20 in the browser', function () {
       expect([...seen.values()], `${call} looks like another call`).to.not.include(colours.background);
       seen.set(call, colours.background);
     }
+    // A count of none at risk is good news: its tile is not alarm-red (Biscuit has nothing at risk).
+    expect(await page.locator('[data-count="at-risk"]').innerText()).to.equal('0');
+    const noneAtRisk = await coloursOf('.health-count--at_risk');
+    const [red, green, blue] = rgb(noneAtRisk.background);
+    expect(red - Math.min(green, blue), `none-at-risk tile ${noneAtRisk.background}`).to.be.lessThan(40);
+    expect(contrast(noneAtRisk.text, noneAtRisk.background)).to.be.at.least(4.5);
     // The header's unread count keeps its own red pill, and only it.
     const unread = await coloursOf('.unread-badge');
     expect(rgb(unread.background)[0]).to.be.greaterThan(150);
