@@ -22,7 +22,7 @@ import { processUploadedImage } from '../server/media/images.js';
 const UPLOAD_BUDGET_MS = 1500;
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER BUDGET');
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 /** A 4000 × 3000 photo-like JPEG (smooth gradients and detail, EXIF orientation 6), about 3-5 MB. */
 async function twelveMegapixelJpeg(seed: number): Promise<Buffer> {
