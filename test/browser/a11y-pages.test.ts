@@ -23,6 +23,7 @@ const NOT_PAGES = [
   /\/api\//,
   /^\/media\//, // uploaded files
   /^\/members\/reports\/print-vet-report-pdf\//, // a PDF
+  /^\/members\/patients\/:id\/vet-report\.pdf$/, // a PDF
   /^\/members\/(pet-rotate|pet-delete|change-pet-profile-pic)\//, // gallery actions answering JSON
   /^\/(favicon\.ico|healthz|robots\.txt|sitemap\.xml)$/,
   /^\/getpublicpetimg\//,
