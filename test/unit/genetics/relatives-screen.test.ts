@@ -5,14 +5,21 @@ import { relatednessCategory } from '../../../server/genetics/compute/relatednes
 import { addToRelativeIndex, buildRelativeIndex, createRelativeIndex, screenRelatives } from '../../../server/genetics/compute/relative-screen.js';
 import { sharedDna } from '../../../server/genetics/compute/shared-segments.js';
 import { callsOf, type SimulatedDog } from '../../../server/genetics/simulate/dog.js';
-import { allBreedsReference, breedingDogs, fixture } from './fixture.js';
+import { PopulationSimulator } from '../../../server/genetics/simulate/simulator.js';
+import { allBreedsReference, fixture } from './fixture.js';
 import { syntheticCalls, syntheticShares } from '../../../server/genetics/simulate/synthetic.js';
 
 const BREEDS = ['labrador-retriever', 'boxer', 'chihuahua', 'border-collie'];
 
+// Its own seeded simulator, so the families drawn do not depend on which tests ran before.
+let ownSimulator: PopulationSimulator | undefined;
+
 function family(slug: string, i: number) {
-  const { simulator } = fixture();
-  const { males, females } = breedingDogs(slug);
+  ownSimulator ??= new PopulationSimulator({ panel: fixture().panel, seed: 11 });
+  const simulator = ownSimulator;
+  const stock = simulator.stock(slug);
+  const males = stock.filter((d) => d.sex === 'm');
+  const females = stock.filter((d) => d.sex === 'f');
   const sire = males[i % males.length];
   const dam = females[i % females.length];
   const [pup, fullSib] = simulator.litter(sire, dam, 2);
