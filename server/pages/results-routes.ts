@@ -15,6 +15,7 @@ import { postAgeTestFeedback } from '../age-test/routes.js';
 import { postCareFeedback } from '../care/routes.js';
 import { vetSharePanel } from '../vets/share-panel.js';
 import { PageDataCache } from '../results/page-data-cache.js';
+import { healthConditionRenderer } from '../results/health-condition-html.js';
 import {
   breedPage,
   carePage,
@@ -87,6 +88,7 @@ function countryCodeOf(req: Request): string {
 export function resultsRoutes(db: Db, settings: Settings): Router {
   const router = Router();
   const cache = new PageDataCache();
+  const healthConditionHtml = healthConditionRenderer({ keep: settings.nodeEnv !== 'development' });
   const hasResults = (req: Request, petNum: number) => cache.get(`has-results:${petNum}`, req.pageDataGeneration, () => petHasResults(db, petNum));
 
   for (const { path, page, view, heading, load, cached } of PAGES) {
@@ -113,6 +115,7 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
         heading: `${pet.callName || pet.name}: ${title}`,
         pet,
         countryCode: countryCodeOf(req),
+        healthConditionHtml,
       });
     });
   }
@@ -122,7 +125,7 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
       const { pet, isOwner } = await petFromQuery(db, req);
       focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await hasResults(req, pet.petNum) }, 'health', backToPageLink('Health', `${RESULTS_PATHS.health}?i=${pet.petNum}`));
       const data = await cache.get(`health-${filter}:${pet.petNum}`, req.pageDataGeneration, () => healthPage({ db, pet, isOwner, isAdmin: signedInUser(req).isAdmin }, filter));
-      res.render('members/results/health', { ...data, vetShare: null, title: `${pet.name}: ${heading}`, heading, pet });
+      res.render('members/results/health', { ...data, vetShare: null, title: `${pet.name}: ${heading}`, heading, pet, healthConditionHtml });
     });
   }
 
