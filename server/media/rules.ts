@@ -56,8 +56,11 @@ export function newPublicId(mediaType: MediaType, random: string): string {
   return `ud-${random}`;
 }
 
-/** A publicId as the server makes them; anything else names no media. */
-export const PUBLIC_ID_PATTERN = /^(ui\/[0-9a-f]{20}|uv\/[0-9a-f]{20}|ud-[0-9a-f]{20})$/;
+/**
+ * A publicId in the shape media keys may have (lower-case letters, digits, dashes): `ui/…`, `uv/…`, or one
+ * segment for a document. The server makes 20 hex digits; seeded rows may use other names. Anything else names no media.
+ */
+export const PUBLIC_ID_PATTERN = /^(u[iv]\/[a-z0-9-]{1,64}|(?!u[iv]-?\/)[a-z0-9][a-z0-9-]{0,63})$/;
 
 export function parsePublicId(raw: unknown): string | null {
   return typeof raw === 'string' && PUBLIC_ID_PATTERN.test(raw) ? raw : null;

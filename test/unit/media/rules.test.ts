@@ -9,7 +9,8 @@ describe('gallery rules (issue 12)', () => {
     expect(newPublicId('video', 'b'.repeat(20))).to.equal(`uv/${'b'.repeat(20)}`);
     expect(newPublicId('document', 'c'.repeat(20))).to.equal(`ud-${'c'.repeat(20)}`);
     expect(mediaTypeOfPublicId(`uv/${'0'.repeat(20)}`)).to.equal('video');
-    for (const bad of ['ui/x', '../ui/00000000000000000000', `ui/${'0'.repeat(20)}/x`, `UI/${'0'.repeat(20)}`, 12, null]) expect(parsePublicId(bad)).to.equal(null);
+    expect(parsePublicId('ui/a11y-photo')).to.equal('ui/a11y-photo');
+    for (const bad of ['ui/', 'ui/A', '../ui/00000000000000000000', `ui/${'0'.repeat(20)}/x`, `UI/${'0'.repeat(20)}`, 12, null]) expect(parsePublicId(bad)).to.equal(null);
   });
 
   it('counts wags as the spec says', () => {
