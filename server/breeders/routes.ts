@@ -5,6 +5,7 @@ import { requireUser } from '../auth/guards.js';
 import { pairPredictorPage } from './pair-page.js';
 import { dogSettingsRoutes } from './dog-settings-routes.js';
 import { matchmakerRoutes } from './matchmaker-routes.js';
+import { kennelRoutes } from './kennel-routes.js';
 
 /** The breeder tools' pages and calls (issue 14). */
 export function breederRoutes(db: Db, settings: Settings): Router {
@@ -12,5 +13,6 @@ export function breederRoutes(db: Db, settings: Settings): Router {
   router.get('/breeders/pair-predictor', requireUser, pairPredictorPage(db, settings));
   router.use(dogSettingsRoutes(db));
   router.use(matchmakerRoutes(db));
+  router.use(kennelRoutes(db, settings));
   return router;
 }

@@ -12,7 +12,6 @@ const plainPage =
 
 export function publicPageRoutes(): Router {
   const router = Router();
-  router.get('/breeders/breeder-profile', requireUser, plainPage('Breeder Profile'));
   return router;
 }
 

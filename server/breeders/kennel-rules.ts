@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { BREEDS } from '../genetics/catalogue/breeds.js';
+
+const BREED_SLUGS = new Set(BREEDS.map((breed) => breed.slug));
+
+const optionalUrl = (pattern: RegExp, message: string) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value), z.string().max(300).regex(pattern, message).nullable());
+
+/** The kennel profile form (issue 14): every field's rule and the message a visitor reads (control characters are refused at the edge, http/text-input.ts). */
+export const kennelProfileSchema = z.object({
+  kennelName: z.string().transform((s) => s.trim()).pipe(z.string().min(2, 'Please enter your kennel\u2019s name').max(80, 'At most 80 characters')),
+  slug: z.string().transform((s) => s.trim().toLowerCase()).pipe(z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'Use 2 to 63 lower-case letters, digits and hyphens')),
+  description: z.string().transform((s) => s.trim()).pipe(z.string().max(2000, 'At most 2,000 characters')),
+  location: z.string().transform((s) => s.trim()).pipe(z.string().max(200, 'At most 200 characters')),
+  breeds: z.preprocess(
+    (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+    z.array(z.string().refine((slug) => BREED_SLUGS.has(slug), 'Choose breeds from the list')).max(10, 'At most 10 breeds'),
+  ),
+  website: optionalUrl(/^https?:\/\/[^\s]+$/, 'A web address starting with https://'),
+  instagramUrl: optionalUrl(/^https:\/\/(www\.)?instagram\.com\/[^\s]*$/, 'An address starting with https://instagram.com/'),
+  facebookUrl: optionalUrl(/^https:\/\/(www\.)?facebook\.com\/[^\s]*$/, 'An address starting with https://facebook.com/'),
+});
+
+export type KennelProfileInput = z.infer<typeof kennelProfileSchema>;
+
+/** Field → message for a form that did not pass. */
+export function kennelFieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,103 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import type { Express } from 'express';
+import { csrfToken, signIn, testApp } from '../../support/app.js';
+import { resetDatabase, testDb } from '../../support/database.js';
+import { createPet, createUser, TEST_PASSWORD } from '../../support/factories.js';
+import type { Db } from '../../../server/db/index.js';
+import type { User } from '../../../server/users/queries.js';
+
+const PAGE = '/breeders/breeder-profile';
+
+describe('kennel profile: /breeders/breeder-profile and /kennel/{slug}', () => {
+  let app: Express;
+  let db: Db;
+  let breeder: User;
+  let rival: User;
+  let parentUser: User;
+
+  const form = {
+    kennelName: 'Sunny Meadow Kennels',
+    slug: 'sunny-meadow',
+    description: 'Health-tested retrievers <b>raised at home</b>.',
+    location: 'Ithaca, NY',
+    breeds: ['labrador-retriever', 'golden-retriever'],
+    website: 'https://sunny.example',
+    instagramUrl: 'https://instagram.com/sunny',
+    facebookUrl: '',
+  };
+
+  before(async () => {
+    db = await testDb();
+    await resetDatabase(db);
+    app = await testApp();
+    breeder = await createUser(db, { email: 'kennel@kennel.test', isBreeder: true, breederName: 'Old Name' });
+    rival = await createUser(db, { email: 'rival@kennel.test', isBreeder: true, breederName: 'Rival' });
+    parentUser = await createUser(db, { email: 'parent@kennel.test' });
+    await createPet(db, breeder.id, { name: 'Public Pup', sex: 'f' });
+    const secret = await createPet(db, breeder.id, { name: 'Secret Pup', sex: 'm' });
+    const members = await createPet(db, breeder.id, { name: 'Members Pup', sex: 'm' });
+    const hidden = await createPet(db, breeder.id, { name: 'Hidden Pup', sex: 'm' });
+    await db('pets').where({ pet_num: secret }).update({ privacy: 'private' });
+    await db('pets').where({ pet_num: members }).update({ privacy: 'public-private' });
+    await db('pets').where({ pet_num: hidden }).update({ is_hidden: true });
+  });
+
+  const post = async (agent: Awaited<ReturnType<typeof signIn>>, body: Record<string, unknown>) => agent.post(PAGE).type('form').send({ _csrf: await csrfToken(agent, PAGE), ...body });
+
+  it('saves the profile and the kennel name (the header title) in one go, then shows the public page', async () => {
+    const agent = await signIn(app, breeder.email, TEST_PASSWORD);
+    expect((await agent.get(PAGE).expect(200)).text).to.contain('not published yet');
+    const saved = await post(agent, form);
+    expect(saved.status).to.equal(303);
+    expect((await db('users').where({ id: breeder.id }).first('breeder_name')).breeder_name).to.equal('Sunny Meadow Kennels');
+    expect(await db('kennel_profiles').where({ user_id: breeder.id }).first('slug', 'location', 'breed_slugs', 'facebook_url')).to.deep.equal({ slug: 'sunny-meadow', location: 'Ithaca, NY', breed_slugs: ['labrador-retriever', 'golden-retriever'], facebook_url: null });
+    const editor = await agent.get(`${PAGE}?saved=1`).expect(200);
+    expect(editor.text).to.contain('href="/kennel/sunny-meadow"');
+
+    const page = await request(app).get('/kennel/sunny-meadow').expect(200);
+    expect(page.text).to.contain('<h1 id="kennel-name">Sunny Meadow Kennels</h1>');
+    expect(page.text).to.contain('&lt;b&gt;raised at home&lt;/b&gt;');
+    expect(page.text).to.contain('Labrador Retriever, Golden Retriever');
+    expect(page.text).to.contain('<link rel="canonical" href="http://localhost:3000/kennel/sunny-meadow">');
+    expect(page.text).to.not.contain('name="robots" content="noindex"');
+    expect(page.text).to.contain('>Public Pup<');
+    for (const name of ['Secret Pup', 'Members Pup', 'Hidden Pup']) expect(page.text).to.not.contain(name);
+    expect(page.text).to.match(/href="\/members\/chat\?to=public-pup[^"]*" data-kennel-chat/);
+  });
+
+  it('refuses bad fields with their messages and changes nothing', async () => {
+    const agent = await signIn(app, breeder.email, TEST_PASSWORD);
+    for (const [field, value] of [
+      ['kennelName', ''],
+      ['slug', 'Bad Slug!'],
+      ['website', 'javascript:alert(1)'],
+      ['instagramUrl', 'https://evil.example/'],
+      ['breeds', ['not-a-breed']],
+      ['description', 'x'.repeat(2001)],
+    ] as const) {
+      const response = await post(agent, { ...form, [field]: value });
+      expect(response.status, field).to.equal(400);
+      expect(response.text).to.contain('field-error');
+    }
+    expect((await post(agent, { ...form, kennelName: 'a\u0000b' })).status).to.equal(400);
+    expect((await db('kennel_profiles').where({ user_id: breeder.id }).first('website')).website).to.equal('https://sunny.example');
+  });
+
+  it('keeps each kennel\u2019s address its own', async () => {
+    const agent = await signIn(app, rival.email, TEST_PASSWORD);
+    const response = await post(agent, { ...form, kennelName: 'Rival', slug: 'sunny-meadow' });
+    expect(response.status).to.equal(400);
+    expect(response.text).to.contain('Another kennel already uses this address');
+    expect(await db('kennel_profiles').where({ user_id: rival.id }).first()).to.equal(undefined);
+  });
+
+  it('refuses members who are not breeders, sends signed-out visitors home, and answers unknown kennels with 404', async () => {
+    const agent = await signIn(app, parentUser.email, TEST_PASSWORD);
+    await agent.get(PAGE).expect(403);
+    expect((await post(agent, form)).status).to.equal(403);
+    expect((await request(app).get(PAGE).expect(302)).headers.location).to.equal('/');
+    await request(app).get('/kennel/no-such-kennel').expect(404);
+    await request(app).get('/kennel/%00').expect((res) => expect(res.status).to.be.oneOf([400, 404]));
+  });
+});
