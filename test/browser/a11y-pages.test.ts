@@ -66,9 +66,14 @@ describe('accessibility of every page (axe-core)', function () {
       { pet_num: biscuit, media_type: 'image', public_id: 'ui/a11y-photo', resource_type: 'image', content_type: 'image/jpeg' },
       { pet_num: biscuit, media_type: 'document', public_id: 'a11y-document', resource_type: 'raw', content_type: 'application/pdf', is_gallery: false },
     ]);
+    // The breeder's published kennel page (issue 14) and a pair prediction of two of the kennel's dogs.
+    const breederId = (await db('users').where({ email: DEMO_ACCOUNTS.breeder.email }).first('id')).id;
+    await db('kennel_profiles').insert({ user_id: breederId, slug: 'sunny-meadow', description: 'Health-tested dogs raised at home.', location: 'Ithaca, NY', breed_slugs: ['labrador-retriever'], website: 'https://sunny.example' }).onConflict('user_id').ignore();
+    const kennelDog = (sex: string) => db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').join('genotypes', 'genotypes.pet_num', 'pets.pet_num').where({ 'pet_owners.user_id': breederId, 'pets.sex': sex }).first('pets.pet_num');
+    const [kennelSire, kennelDam] = await Promise.all([kennelDog('m'), kennelDog('f')]);
     const results = (petNum: number) => RESULTS_PAGES.map((name) => `/members/results/${name}?i=${petNum}`);
     pages = {
-      anonymous: ['/', '/login', '/signup', '/help', '/contact', '/vets', '/breeders', '/dog/biscuit', '/dog/maple', '/forgot-password', '/vets/signup', '/reset-password/not-a-real-token', '/styleguide', `/patient-transfer/${transferToken}`],
+      anonymous: ['/', '/login', '/signup', '/help', '/contact', '/vets', '/breeders', '/dog/biscuit', '/dog/maple', '/forgot-password', '/vets/signup', '/reset-password/not-a-real-token', '/styleguide', `/patient-transfer/${transferToken}`, '/kennel/sunny-meadow'],
       parent: [
         '/members',
         '/members/messages',
@@ -95,6 +100,7 @@ describe('accessibility of every page (axe-core)', function () {
         '/members',
         '/breeders/breeder-profile',
         '/breeders/pair-predictor',
+        `/breeders/pair-predictor?sire=${kennelSire.pet_num}&dam=${kennelDam.pet_num}`,
         '/members/breeder-tools/matchmaker',
         '/members/breeder-dog-settings/privacy',
         `/members/results/summary?i=${nova}`,
