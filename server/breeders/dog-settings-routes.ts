@@ -18,7 +18,6 @@ async function renderPage(db: Db, req: Request, res: Response, status: number, n
   const user = signedInUser(req);
   res.status(status).render('breeders/dog-settings', {
     title: 'Breeder Dog Settings',
-    pageCategory: 'breeder dashboard',
     dogs: await breederDogSettings(db, user.id),
     privacyOptions: PRIVACY_OPTIONS,
     readOnly: user.isReadOnly || isReadOnlyImpersonation(req),

@@ -68,7 +68,6 @@ export function matchmakerRoutes(db: Db): Router {
     const page = dog ? await matchmakerCandidates(db, dog, request) : null;
     res.render('breeders/matchmaker', {
       title: 'Matchmaker',
-      pageCategory: 'breeder dashboard',
       dogs,
       dog: dog ?? null,
       breeds: BREED_OPTIONS,

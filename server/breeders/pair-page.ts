@@ -47,7 +47,6 @@ export function pairPredictorPage(db: Db, settings: Settings): RequestHandler {
     res.status(status);
     res.render('breeders/pair-predictor', {
       title: 'Pair Predictor',
-      pageCategory: 'pair predictor',
       sires: dogs.filter((dog: BreedingDog) => dog.sex === 'm'),
       dams: dogs.filter((dog: BreedingDog) => dog.sex === 'f'),
       conditions: HEALTH_CONDITIONS.map((c) => ({ id: c.id, name: c.name })).sort((a, b) => a.name.localeCompare(b.name)),

@@ -58,6 +58,8 @@ const BY_PATH: readonly [prefix: string, category: PageCategory][] = [
   ['/members/patients', 'vet-dashboard'],
   ['/members/practice', 'vet-dashboard'],
   ['/members/breeder-dashboard', 'breeder-dashboard'],
+  ['/members/breeder-tools', 'breeder-dashboard'],
+  ['/members/breeder-dog-settings', 'breeder-dashboard'],
   ['/breeders/pair-predictor', 'pair-predictor'],
   ['/members/breeder-tools/pair-predictor', 'pair-predictor'],
   ['/vets/signup', 'vet-signup'],

@@ -1,6 +1,6 @@
 import type { AdminTableName } from '../../server/admin/search-rules';
 import { isAdminTable } from '../../server/admin/search-rules';
-import { AdminDataTable, type AdminDataTableProps } from './data-table';
+import type { AdminDataTableProps } from './data-table';
 
 export function parseProps(raw: Record<string, unknown>): AdminDataTableProps {
   if (typeof raw.table !== 'string' || !isAdminTable(raw.table)) throw new Error('admin-data-table needs a known table');
@@ -11,6 +11,8 @@ export function parseProps(raw: Record<string, unknown>): AdminDataTableProps {
   };
 }
 
-export function mount(element: HTMLElement, props: AdminDataTableProps): void {
+// DataTables and its Buttons touch `window` as they load, so they are imported only when mounting.
+export async function mount(element: HTMLElement, props: AdminDataTableProps): Promise<void> {
+  const { AdminDataTable } = await import('./data-table');
   new AdminDataTable(element, props).start();
 }

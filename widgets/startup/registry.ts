@@ -23,7 +23,7 @@ export const widgetRegistry: WidgetRegistry = {
   'admin-data-table': () => import('../admin-data-table/mount'),
   'breeder-dog-settings': () => import('../breeder-dog-settings/mount'),
   'serial-scanning': () => import('../serial-scanning/mount'),
-  'vet-share': () => import('../vets/share-mount'),
+  'vet-share': () => import('../vet-share/mount'),
   'survey-admin': () => import('../survey-admin/mount'),
   matchmaker: () => import('../matchmaker/mount'),
 };

@@ -4,6 +4,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { DEMO_ACCOUNTS, signInAsDemo } from '../../support/demo.js';
 import { testDb } from '../../support/database.js';
+import type { Db } from '../../../server/db/index.js';
 import { demoPopulation, ownedPetNum } from '../results/population.js';
 
 describe('public profiles of the demo dogs', function () {
@@ -60,7 +61,7 @@ describe('public profiles of the demo dogs', function () {
     const pages = ['summary', 'breed-and-ancestry', 'relatives', 'profile', 'health', 'traits'];
     for (const account of ['parent', 'breeder', 'vet'] as const) {
       const agent = await signInAsDemo(app, account);
-      const dogs = (await db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').join('users', 'users.id', 'pet_owners.user_id').where('users.email', DEMO_ACCOUNTS[account].email).whereNull('pets.deleted_at').pluck('pets.pet_num')) as number[];
+      const dogs = account === 'vet' ? await patientsOfDemoVet(db) : await dogsOfDemoAccount(db, account);
       const links = new Set<string>();
       for (const petNum of dogs.slice(0, 4)) {
         for (const page of pages) {
@@ -78,3 +79,15 @@ describe('public profiles of the demo dogs', function () {
     }
   });
 });
+
+function dogsOfDemoAccount(db: Db, account: 'parent' | 'breeder'): Promise<number[]> {
+  return db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').join('users', 'users.id', 'pet_owners.user_id')
+    .where('users.email', DEMO_ACCOUNTS[account].email).whereNull('pets.deleted_at').pluck('pets.pet_num');
+}
+
+/** The demo vet owns no dogs: it reads its practice's patients. */
+function patientsOfDemoVet(db: Db): Promise<number[]> {
+  return db('practice_patients').join('practice_users', 'practice_users.practice_id', 'practice_patients.practice_id')
+    .join('users', 'users.id', 'practice_users.user_id').join('pets', 'pets.pet_num', 'practice_patients.pet_num')
+    .where('users.email', DEMO_ACCOUNTS.vet.email).whereNull('pets.deleted_at').orderBy('practice_patients.pet_num').pluck('practice_patients.pet_num');
+}

@@ -23,6 +23,12 @@ describe('page categories (spec 1 §2)', () => {
     expect(pageCategoryFor('/members/results/relatives', 'PetParent')).to.equal('other');
   });
 
+  it('files the breeder tools under the breeder dashboard and the pair predictor', () => {
+    expect(pageCategoryFor('/members/breeder-tools/matchmaker', 'Breeder')).to.equal('breeder-dashboard');
+    expect(pageCategoryFor('/members/breeder-dog-settings/privacy', 'Breeder')).to.equal('breeder-dashboard');
+    expect(pageCategoryFor('/breeders/pair-predictor', 'Breeder')).to.equal('pair-predictor');
+  });
+
   it('does not match a longer word that starts like a prefix', () => {
     expect(pageCategoryFor('/members/results/summaryx', 'PetParent')).to.equal('other');
     expect(pageCategoryFor('/members/profiles', 'PetParent')).to.equal('other');
