@@ -18,7 +18,6 @@ async function renderEditor(db: Db, req: Request, res: Response, status: number,
   const profile = await kennelProfileOf(db, user.id);
   res.status(status).render('breeders/breeder-profile', {
     title: 'Breeder Profile',
-    pageCategory: 'breeder dashboard',
     profile: { ...profile, ...(extra.values ?? {}) },
     isPublished: profile.isPublished,
     publicPath: kennelPath(profile.slug),

@@ -60,6 +60,7 @@ const BY_PATH: readonly [prefix: string, category: PageCategory][] = [
   ['/members/breeder-dashboard', 'breeder-dashboard'],
   ['/members/breeder-tools', 'breeder-dashboard'],
   ['/members/breeder-dog-settings', 'breeder-dashboard'],
+  ['/breeders/breeder-profile', 'breeder-dashboard'],
   ['/breeders/pair-predictor', 'pair-predictor'],
   ['/members/breeder-tools/pair-predictor', 'pair-predictor'],
   ['/vets/signup', 'vet-signup'],

@@ -26,6 +26,7 @@ describe('page categories (spec 1 §2)', () => {
   it('files the breeder tools under the breeder dashboard and the pair predictor', () => {
     expect(pageCategoryFor('/members/breeder-tools/matchmaker', 'Breeder')).to.equal('breeder-dashboard');
     expect(pageCategoryFor('/members/breeder-dog-settings/privacy', 'Breeder')).to.equal('breeder-dashboard');
+    expect(pageCategoryFor('/breeders/breeder-profile', 'Breeder')).to.equal('breeder-dashboard');
     expect(pageCategoryFor('/breeders/pair-predictor', 'Breeder')).to.equal('pair-predictor');
   });
 
