@@ -5,6 +5,8 @@ import { createRelativeIndex, type RelativeIndex } from '../genetics/compute/rel
 import { simulatedWorld } from '../genetics/simulate/reference.js';
 import { loadCatalogueIds, type CatalogueIds } from './catalogue-ids.js';
 import { panelChecksum, storePanel } from './panel-store.js';
+import { forgetArrayPanels } from './array-panel.js';
+import { forgetLoadedPanels } from './panel-load.js';
 
 import type { LabOptions } from './options.js';
 
@@ -43,7 +45,9 @@ export async function openLab(db: Db, options: LabOptions): Promise<Lab> {
   return lab;
 }
 
-/** Drops the process's lab for a database whose contents were replaced (tests reset theirs). */
+/** Drops the process's lab and cached panels for a database whose contents were replaced (tests reset theirs, and panel ids start again). */
 export function forgetLab(db: Db): void {
   labs.delete(db);
+  forgetArrayPanels();
+  forgetLoadedPanels();
 }

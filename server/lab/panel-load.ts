@@ -54,6 +54,12 @@ export async function loadPanel(db: Db, panelId: number): Promise<MarkerPanel> {
   return panel;
 }
 
+/** Forgets every panel read, as a restarted process would have (a database whose contents were replaced). */
+export function forgetLoadedPanels(): void {
+  panels.clear();
+  arrayPanels.clear();
+}
+
 /** The markers of an array panel, kept in its row (see migration 20261122000020); undefined for the lab panel. */
 async function loadArrayPanelMarkers(db: Db, panelId: number): Promise<{ version: number; markers: Marker[] } | undefined> {
   const row = await db('marker_panels').where({ id: panelId }).first('probe_names', 'chromosome_list', 'position_list', 'ref_alleles', 'alt_alleles', 'alleles_version');
