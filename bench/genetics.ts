@@ -12,6 +12,7 @@ import { writeTsvGenotypes } from '../server/genetics/formats/tsv.js';
 import { openDatabase } from '../server/db/index.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { syncCatalogues } from '../server/catalogue/sync.js';
+import { inScratchDatabase } from './scratch-database.js';
 import { openLab } from '../server/lab/lab.js';
 import { DEFAULT_LAB_OPTIONS } from '../server/lab/options.js';
 import { ingestGenotypeFile } from '../server/lab/ingest.js';
@@ -51,34 +52,6 @@ async function swabForDog(db: Db, sex: 'f' | 'm'): Promise<string> {
   const swabCode = `BENCH${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   await db('swabs').insert({ swab_code: swabCode, pet_num: petNum, swab_state: 'activated', product_type: 'ComprehensiveConsumer', activated_at: db.fn.now() });
   return swabCode;
-}
-
-/** Runs fn on a fresh database: on PostgreSQL a schema of its own, dropped afterwards, so every run meets new arrays and leaves nothing behind. */
-async function inScratchDatabase<T>(name: string, fn: (db: Db, kind: string) => Promise<T>): Promise<T> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const schema = `bench_${name}_${process.pid}`;
-  let admin: Awaited<ReturnType<typeof openDatabase>> | undefined;
-  let url = databaseUrl;
-  if (databaseUrl) {
-    admin = await openDatabase({ databaseUrl });
-    await admin.db.raw('drop schema if exists ?? cascade', [schema]);
-    await admin.db.raw('create schema ??', [schema]);
-    const scoped = new URL(databaseUrl);
-    scoped.searchParams.set('options', `-c search_path=${schema},public`);
-    url = scoped.toString();
-  }
-  const database = await openDatabase({ databaseUrl: url });
-  try {
-    await migrateToLatest(database.db);
-    await syncCatalogues(database.db);
-    return await fn(database.db, database.kind);
-  } finally {
-    await database.close();
-    if (admin) {
-      await admin.db.raw('drop schema if exists ?? cascade', [schema]);
-      await admin.close();
-    }
-  }
 }
 
 /**

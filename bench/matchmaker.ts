@@ -1,8 +1,7 @@
 // Matchmaker budget (DESIGN.md, issue 14): the candidates of one dog among 100,000 stored dogs, with
 // the offspring COI of each candidate, in under 300 ms. Run alone with BENCH_ONLY=matchmaker.
-import { openDatabase, type Db } from '../server/db/index.js';
-import { migrateToLatest } from '../server/db/migrate.js';
-import { syncCatalogues } from '../server/catalogue/sync.js';
+import type { Db } from '../server/db/index.js';
+import { inScratchDatabase } from './scratch-database.js';
 import { openLab } from '../server/lab/lab.js';
 import { DEFAULT_LAB_OPTIONS } from '../server/lab/options.js';
 import { matchmakerCandidates, ownMatchmakerDog } from '../server/breeders/matchmaker-queries.js';
@@ -10,34 +9,6 @@ import { parseMatchmakerRequest } from '../server/breeders/matchmaker-rules.js';
 
 const STORED_DOGS = Number(process.env.BENCH_MATCHMAKER_DOGS ?? 100_000);
 const RUNS = 7;
-
-/** A scratch schema on PostgreSQL (dropped afterwards), else an in-memory PGlite. */
-async function inScratchDatabase<T>(fn: (db: Db, kind: string) => Promise<T>): Promise<T> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const schema = `bench_matchmaker_${process.pid}`;
-  let admin: Awaited<ReturnType<typeof openDatabase>> | undefined;
-  let url = databaseUrl;
-  if (databaseUrl) {
-    admin = await openDatabase({ databaseUrl });
-    await admin.db.raw('drop schema if exists ?? cascade', [schema]);
-    await admin.db.raw('create schema ??', [schema]);
-    const scoped = new URL(databaseUrl);
-    scoped.searchParams.set('options', `-c search_path=${schema},public`);
-    url = scoped.toString();
-  }
-  const database = await openDatabase({ databaseUrl: url });
-  try {
-    await migrateToLatest(database.db);
-    await syncCatalogues(database.db);
-    return await fn(database.db, database.kind);
-  } finally {
-    await database.close();
-    if (admin) {
-      await admin.db.raw('drop schema if exists ?? cascade', [schema]);
-      await admin.close();
-    }
-  }
-}
 
 /** 100,000 dogs written by SQL: a mix of sexes, privacies, ages, titles, breeds and live locations; 95% with a genotype. */
 export async function storePopulation(db: Db): Promise<{ userId: number; petNum: number }> {
@@ -83,7 +54,7 @@ export async function storePopulation(db: Db): Promise<{ userId: number; petNum:
 }
 
 export async function benchMatchmaker(): Promise<string[]> {
-  return inScratchDatabase(async (db, kind) => {
+  return inScratchDatabase('matchmaker', async (db, kind) => {
     const loadStarted = performance.now();
     const { userId, petNum } = await storePopulation(db);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
