@@ -104,9 +104,11 @@ export function footerColumns(user: FooterUser, pet: FooterPet | null, links: Sh
   return columns;
 }
 
+/** Vets own no dogs: their patients are on /members. */
 function noDogLinks(user: FooterUser): Link[] {
+  if (user.userType === 'Vet') return [{ label: 'My Patients', href: '/members' }];
   if (user.petCount === 0) return [{ label: 'Activate Kit', href: '/members/activate' }];
-  return [{ label: user.userType === 'Vet' ? 'My Patients' : 'My Dogs', href: '/members' }];
+  return [{ label: 'My Dogs', href: '/members' }];
 }
 
 function resultsLinks(petNum: number, userType: UserType): Link[] {

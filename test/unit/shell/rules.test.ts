@@ -43,8 +43,10 @@ describe('site shell rules', () => {
       expect(explore.links).to.deep.equal([{ label: 'My Dogs', href: '/members' }]);
       const [firstDog] = footerColumns({ userType: 'PetParent', petCount: 0, showMatchMaker: false }, null, links);
       expect(firstDog.links).to.deep.equal([{ label: 'Activate Kit', href: '/members/activate' }]);
-      const [patients] = footerColumns({ userType: 'Vet', petCount: 3, showMatchMaker: false }, null, links);
-      expect(patients.links).to.deep.equal([{ label: 'My Patients', href: '/members' }]);
+      for (const petCount of [0, 3]) {
+        const [patients] = footerColumns({ userType: 'Vet', petCount, showMatchMaker: false }, null, links);
+        expect(patients.links, `vet owning ${petCount} dogs`).to.deep.equal([{ label: 'My Patients', href: '/members' }]);
+      }
     });
 
     it('still offers pet insurance for the dog on the page while its results are pending', () => {
