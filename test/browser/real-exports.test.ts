@@ -69,6 +69,8 @@ describe('real raw-data exports uploaded at /admin/lab and read by their owner',
       const health = await mainText(owner, `/members/results/health?i=${pet.pet_num}`);
       const coi = Number(/Coefficient of inbreeding: (\d\.\d+)/.exec(health)?.[1]);
       expect(coi, `${dog.name}'s COI`).to.be.closeTo(dog.publishedCoi, 0.01);
+      expect(health).to.include('Not tested on this sample: none of the');
+      expect(health).to.not.include('conditions tested');
 
       await mainText(owner, `/members/results/relatives?i=${pet.pet_num}`);
       // the relatives widget asks the API again once it starts
