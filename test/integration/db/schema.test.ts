@@ -52,6 +52,8 @@ const EXPECTED_TABLES = [
   'media_file_deletions',
   // 2026112500 18 page data generation
   'page_data_changes',
+  // 2026112500 14 kennel profiles
+  'kennel_profiles',
 ];
 
 async function tableNames(db: Knex): Promise<string[]> {
