@@ -1,3 +1,5 @@
+import { MAX_ID } from '../shared/id-range.js';
+
 // Pure rules of the admin data tables (spec 1 §2, §5, §7, §9; issue 16). No I/O: the server,
 // the data-table widget and the tests share them.
 
@@ -10,7 +12,6 @@ export const ADMIN_PAGE_LENGTH_LABELS = ['10', '25', '50', '100', 'All'] as cons
 export const ADMIN_EXPORT_BUTTONS = ['excel', 'csv', 'print'] as const;
 /** Longer than any name, e-mail or code; a longer value is refused rather than searched. */
 export const MAX_SEARCH_LENGTH = 200;
-const MAX_ID = 2_147_483_647;
 
 export const ADMIN_TABLES = ['pets_info', 'users', 'authorized_reswabs', 'ordered_reswabs'] as const;
 export type AdminTableName = (typeof ADMIN_TABLES)[number];

@@ -1,8 +1,7 @@
 // The matchmaker's table (spec 2 §5, §7, §9; issue 14): DataTables server-side parameters and the
 // filters, read from any input into clamped, typed values. Pure, shared with the widget.
 
-/** draw and start fit an integer column's range (server/http/ids.ts MAX_ID; not imported, so the widget does not pull in zod). */
-const MAX_ID = 2_147_483_647;
+import { MAX_ID } from '../shared/id-range.js';
 
 /** spec 2 §9: page length 10; options 5, 10, 25, 50, 100 and all (-1 in DataTables). */
 export const MATCHMAKER_PAGE_LENGTH = 10;

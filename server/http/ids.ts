@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-/** Ids are PostgreSQL `integer` (serial) columns: a larger number names no row and must not reach a query. */
-export const MAX_ID = 2_147_483_647;
+import { MAX_ID } from '../shared/id-range.js';
+
+export { MAX_ID };
 
 /**
  * A stored id from a path segment, a query parameter, a form field or a JSON value: digits only

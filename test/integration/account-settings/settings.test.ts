@@ -1,4 +1,5 @@
 // The settings page /members/profile: account details, phone for text messages, e-mail preferences (issue 5 point 5).
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Express } from 'express';
 import request from 'supertest';
@@ -48,7 +49,7 @@ const DEFAULTS = {
 };
 
 let counter = 0;
-const uniqueEmail = (who: string) => `settings-${who}-${++counter}-${Date.now()}@example.test`;
+const uniqueEmail = (who: string) => `settings-${who}-${++counter}-${randomUUID().slice(0, 8)}@example.test`;
 
 async function userRow(id: number) {
   return (await testDb())('users').where({ id }).first('name', 'country_code', 'phone_sms');
