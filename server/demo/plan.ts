@@ -55,8 +55,17 @@ export function planDemoOwners(dogs: readonly PopulationDog[], owners: DemoOwner
   }
 
   const withFamily = (dog: PopulationDog) => (dog.sireId !== null && ids.has(dog.sireId)) || (dog.damId !== null && ids.has(dog.damId));
-  const biscuit = take(dogs.find((d) => !taken.has(d.id) && d.kind !== 'purebred' && withFamily(d)) ?? dogs.find((d) => !taken.has(d.id)))!;
-  const maple = take(dogs.find((d) => !taken.has(d.id) && d.kind === 'designerCross') ?? dogs.find((d) => !taken.has(d.id)))!;
+  // Biscuit is a male and Maple a female, as the README and the quick demo set describe them.
+  const biscuit = take(
+    dogs.find((d) => !taken.has(d.id) && d.kind !== 'purebred' && d.sex === 'm' && withFamily(d)) ??
+      dogs.find((d) => !taken.has(d.id) && d.kind !== 'purebred' && withFamily(d)) ??
+      dogs.find((d) => !taken.has(d.id)),
+  )!;
+  const maple = take(
+    dogs.find((d) => !taken.has(d.id) && d.kind === 'designerCross' && d.sex === 'f') ??
+      dogs.find((d) => !taken.has(d.id) && d.kind === 'designerCross') ??
+      dogs.find((d) => !taken.has(d.id)),
+  )!;
   const vetPatients = dogs.filter((d) => !taken.has(d.id) && d.kind !== 'wolfHybrid').slice(0, VET_PATIENT_NAMES.length).map((d) => take(d)!.id);
 
   const names = new Map<number, Placement>();
