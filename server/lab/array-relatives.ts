@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import { callRemapper, unpackGenotype, type Calls } from '../genetics/genotype.js';
 import type { MarkerPanel } from '../genetics/panel.js';
-import { KING_MIN_MARKERS, kingKinship, kinshipCategory } from '../genetics/compute/king.js';
+import { arrayKinshipCategory, ibdOneShare, KING_MIN_MARKERS, kingKinship } from '../genetics/compute/king.js';
 import { displayRelatedness } from '../genetics/compute/relatedness.js';
 import { CATEGORY_KEYS } from './relative-matching.js';
 import type { RelativeMatch } from './relatives-store.js';
@@ -40,16 +40,18 @@ export async function findArrayRelatives(db: Db, labPanelId: number, dog: ArrayD
     const otherCalls = remap(stored);
     // autosomes only: X, Y and mitochondria are hemizygous or haploid in some dogs, which reads as homozygosity
     const { kinship, markers } = kingKinship(dog.calls, otherCalls, dog.panel.autosomalSnps, dog.panel.autosomalSnps);
-    const key = markers >= KING_MIN_MARKERS ? kinshipCategory(kinship) : null;
+    if (markers < KING_MIN_MARKERS) continue;
+    // inbreeding lowers KING-robust kinship: long stretches sharing a copy tell close relatives of inbred dogs
+    const { key, kinship: reported } = arrayKinshipCategory(kinship, ibdOneShare(dog.panel, dog.calls, otherCalls, dog.panel.autosomalSnps));
     if (!key) continue;
     matches.push({
       otherPetNum: other.pet_num,
-      kinship,
+      kinship: reported,
       sharedTotalMb: 0,
       longestSegmentMb: 0,
       segmentCount: 0,
       category: CATEGORY_KEYS[key],
-      displayRelatedness: displayRelatedness(Math.min(1, 2 * kinship)),
+      displayRelatedness: displayRelatedness(Math.min(1, 2 * reported)),
     });
   }
   return matches;

@@ -81,6 +81,23 @@ export const RELATIVE_SCREEN_PARAMETERS = {
   minKinship: 0,
 } as const;
 
+/**
+ * Relatives on real arrays (king.ts): stretches shared on at least one copy (no opposite
+ * homozygotes), measured on families simulated from the real exports on an unseen array version
+ * (test/support/array-family.ts, seeds 17-23) and on the three real unrelated exports: unrelated
+ * 0.02-0.09, half siblings 0.52-0.61, full siblings 0.69-0.86, pups of a full-sibling mating
+ * 0.75-0.94, parent and offspring 1. On the simulator's breeds (fewer founders, 60k markers) the
+ * shares run higher (strangers about 0.2, half siblings 0.60-0.74), hence the KING gate as well.
+ */
+export const ARRAY_RELATIVE_PARAMETERS = {
+  /** Shorter stretches are breed background (unrelated dogs' stretches are a fraction of a megabase). */
+  minStretchBp: 5_000_000,
+  /** An IBS0 marker with no other within this many compared markers is read as a genotyping error. */
+  errorWindowMarkers: 20,
+  /** A share of one copy raising KING-robust's close or extended family to immediate family. */
+  immediateAtLeast: 0.75,
+} as const;
+
 export const LINEAGE_PARAMETERS = {
   /** A branch of the maternal or paternal tree still fits with this many of its defining markers missing. */
   maxMissingPerBranch: 2,

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { buildSimulatedPanel } from '../../../server/genetics/panel.js';
 import { PopulationSimulator } from '../../../server/genetics/simulate/simulator.js';
 import { callsOf, type SimulatedDog } from '../../../server/genetics/simulate/dog.js';
-import { kingKinship, kinshipCategory } from '../../../server/genetics/compute/king.js';
+import { arrayKinshipCategory, ibdOneShare, kingKinship, kinshipCategory } from '../../../server/genetics/compute/king.js';
 import { NO_CALL } from '../../../server/genetics/genotype.js';
 import { createRandom } from '../../../server/genetics/prng.js';
 import type { RelatednessKey } from '../../../server/genetics/compute/relatedness.js';
@@ -58,5 +58,34 @@ describe('KING-robust kinship categories on a simulated array', function () {
       expect(category(callsOf(simulator.purebred(breed)), callsOf(simulator.purebred(breed))), breed).to.equal(null);
     }
     expect(category(callsOf(simulator.purebred('basenji')), callsOf(simulator.purebred('labrador-retriever')))).to.equal(null);
+  });
+});
+
+describe('array relatives: KING-robust raised by long stretches sharing a copy (inbred dogs)', function () {
+  this.timeout(60_000);
+  const breeds = ['old-english-sheepdog', 'basenji', 'labrador-retriever'];
+  const arrayCategory = (a: SimulatedDog, b: SimulatedDog) =>
+    arrayKinshipCategory(kingKinship(callsOf(a), callsOf(b), snps, snps).kinship, ibdOneShare(panel, callsOf(a), callsOf(b), snps)).key;
+
+  it('reads a parent 1, full siblings about 3/4 and half siblings less', () => {
+    const [sire, dam] = simulator.breedingPair('whippet');
+    const [first, second] = simulator.litter(sire, dam, 2);
+    const half = simulator.mate(sire, simulator.purebred('whippet', 'f'));
+    const share = (a: SimulatedDog, b: SimulatedDog) => ibdOneShare(panel, callsOf(a), callsOf(b), snps);
+    expect(share(sire, first)).to.be.above(0.95);
+    expect(share(first, second)).to.be.within(0.6, 0.95);
+    expect(share(first, half)).to.be.within(0.3, 0.75).and.below(share(first, second));
+  });
+
+  it('calls the pups of a full-sibling mating immediate family of each other, half siblings close family, strangers of an inbred breed nothing', () => {
+    for (const breed of breeds) {
+      const [sire, dam] = simulator.breedingPair(breed);
+      const son = simulator.mate(sire, dam, 'm');
+      const daughter = simulator.mate(sire, dam, 'f');
+      const [pupA, pupB, pupC] = simulator.litter(son, daughter, 3);
+      expect([arrayCategory(pupA, pupB), arrayCategory(pupA, pupC), arrayCategory(pupB, pupC)], `${breed} inbred pups`).to.deep.equal(['immediateFamily', 'immediateFamily', 'immediateFamily']);
+      expect(arrayCategory(son, simulator.mate(sire, simulator.purebred(breed, 'f'))), `${breed} half siblings`).to.equal('closeFamily');
+      expect(arrayCategory(simulator.purebred(breed), simulator.purebred(breed)), `${breed} strangers`).to.equal(null);
+    }
   });
 });
