@@ -6,10 +6,15 @@ import { HttpError } from '../auth/guards.js';
 import { mayViewMedia } from './access.js';
 import { findMedia } from './queries.js';
 import { isImageVariant, parsePublicId } from './rules.js';
-import { contentTypeOfKey, LocalMediaStore, mediaStoreFor, type MediaStore } from './store.js';
+import { contentTypeOfKey, LocalMediaStore, mediaStoreFor, UnsatisfiableRange, type MediaStore, type StoredFile } from './store.js';
 
 const notFound = () => new HttpError(404, 'Page not found');
 const SERVED_FILE = /^([a-z]+)\.(avif|webp|jpg|mp4|mov|webm|pdf)$/;
+/**
+ * One byte range from an offset (`bytes=0-`, `bytes=100-199`): what browsers send to seek in a video.
+ * Anything else (several ranges, a suffix `bytes=-500`) gets the whole file, as HTTP allows.
+ */
+const SINGLE_RANGE = /^bytes=\d+-\d*$/;
 
 export function mediaFileRoutes(db: Db, settings: Settings): Router {
   const router = Router();
@@ -38,19 +43,31 @@ async function serve(db: Db, store: MediaStore, req: Request, res: Response, raw
   };
   // Local files go out with express's sendFile: byte ranges (video seeking), ETag and 304s.
   if (store instanceof LocalMediaStore) return sendLocalFile(res, store.pathOf(key), headers);
-  const stored = await store.get(key);
+  // The bucket answers the range itself, so a seek in a long video reads only what is shown.
+  const range = req.get('range')?.replace(/\s+/g, '');
+  let stored: StoredFile | null;
+  try {
+    stored = await store.get(key, range && SINGLE_RANGE.test(range) ? range : undefined);
+  } catch (error) {
+    if (!(error instanceof UnsatisfiableRange)) throw error;
+    res.set({ 'Accept-Ranges': 'bytes', ...headers }).status(416).end();
+    return;
+  }
   if (!stored) throw notFound();
   res.set({
     'Content-Type': stored.contentType,
     'Content-Length': String(stored.size),
+    'Accept-Ranges': 'bytes',
     ETag: stored.etag,
     ...headers,
   });
   if (req.get('if-none-match') === stored.etag && stored.etag) {
     stored.body.destroy();
+    res.removeHeader('Content-Length');
     res.status(304).end();
     return;
   }
+  if (stored.contentRange) res.status(206).set('Content-Range', stored.contentRange);
   stored.body.on('error', (error) => res.destroy(error));
   stored.body.pipe(res);
 }

@@ -15,17 +15,24 @@ import type { MediaSettings } from './settings.js';
 
 export interface StoredFile {
   body: Readable;
+  /** Bytes in `body`: the whole file, or the asked range. */
   size: number;
   contentType: string;
   /** Changes whenever the bytes do (rotation rewrites files under the same key). */
   etag: string;
+  /** `bytes first-last/total` when `body` is the asked range. */
+  contentRange?: string;
 }
+
+/** The asked byte range lies outside the file (HTTP 416). */
+export class UnsatisfiableRange extends Error {}
 
 export interface MediaStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Moves (local) or uploads (S3) a file from disk, for videos too large to hold in memory. */
   putFile(key: string, filePath: string, contentType: string): Promise<void>;
-  get(key: string): Promise<StoredFile | null>;
+  /** The file, or with `range` (one `bytes=…` range, as browsers send to seek in a video) that part of it. */
+  get(key: string, range?: string): Promise<StoredFile | null>;
   getBuffer(key: string): Promise<Buffer | null>;
   /** Deletes every file under `prefix/` (one media item's variants). */
   deleteFolder(prefix: string): Promise<void>;
@@ -114,6 +121,10 @@ export class S3MediaStore implements MediaStore {
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
       credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      // Since early 2025 the SDK adds a CRC32 to every upload, and sends a streamed one (a video) as
+      // aws-chunked with a trailing checksum, which S3-compatible servers other than AWS often refuse.
+      // There, checksums go only where the API requires them (DeleteObjects).
+      ...(settings.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
     });
   }
 
@@ -130,13 +141,21 @@ export class S3MediaStore implements MediaStore {
     await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key), Body: fs.createReadStream(filePath), ContentLength: size, ContentType: contentType }));
   }
 
-  async get(key: string): Promise<StoredFile | null> {
+  async get(key: string, range?: string): Promise<StoredFile | null> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key), Range: range }));
       if (!answer.Body) return null;
-      return { body: answer.Body as Readable, size: answer.ContentLength ?? 0, contentType: answer.ContentType ?? contentTypeOfKey(key), etag: answer.ETag ?? '' };
+      return {
+        body: answer.Body as Readable,
+        size: answer.ContentLength ?? 0,
+        contentType: answer.ContentType ?? contentTypeOfKey(key),
+        etag: answer.ETag ?? '',
+        ...(range && answer.ContentRange ? { contentRange: answer.ContentRange } : {}),
+      };
     } catch (error) {
-      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+      const name = (error as { name?: string }).name;
+      if (error instanceof NoSuchKey || name === 'NoSuchKey') return null;
+      if (name === 'InvalidRange' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) throw new UnsatisfiableRange();
       throw error;
     }
   }
