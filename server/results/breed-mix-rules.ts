@@ -50,7 +50,7 @@ export function displayBreedMix(rows: readonly StoredBreedRow[]): { breeds: Disp
 const pctOf = (fraction: number) => Math.round(fraction * 100);
 
 /** A sample whose markers (a real array's) do not cover the reference breeds has no breed mix, and no scenario to explain. */
-export const breedMixNotTestedText = "Not tested on this sample: its markers do not cover our reference breeds, so no breed mix could be estimated.";
+export const breedMixNotTestedText = 'Not tested on this sample: the DNA file comes from another lab\u2019s test, which does not read the spots in the DNA we compare with our reference breeds, so no breed mix could be worked out.';
 
 /** What the stored breed mix scenario means, in words. */
 export function breedMixScenarioText(scenario: string): string {

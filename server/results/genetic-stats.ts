@@ -1,10 +1,12 @@
 import type { Db } from '../db/index.js';
 import type { Pet } from '../pets/queries.js';
 import { lifeStageFor } from './life-stage.js';
+import { isFromOtherLabsFile } from './status.js';
 import {
   formatPredictedWeight,
   formatWolfiness,
   lifeStageText,
+  missingStatText,
   showsGeneticStats,
   type BirthDateSource,
   type GeneticStatsProps,
@@ -36,7 +38,7 @@ export async function geneticStatsProps(
   pet: Pet,
   { isPublic, today = new Date() }: { isPublic: boolean; today?: Date },
 ): Promise<GeneticStatsProps | null> {
-  const [stats, ageTest, trait] = await Promise.all([
+  const [stats, ageTest, trait, fromOtherLabsFile] = await Promise.all([
     db('genetic_stats').where({ pet_num: pet.petNum }).first<StatsRow | undefined>('predicted_weight_lbs', 'wolfiness', 'wolfiness_context'),
     db('age_tests')
       .where({ pet_num: pet.petNum })
@@ -45,6 +47,7 @@ export async function geneticStatsProps(
       .orderByRaw("(status = 'released') desc, created_at desc, id desc")
       .first<AgeTestRow | undefined>('status', 'predicted_birthday'),
     db('trait_results').where({ pet_num: pet.petNum }).first(db.raw('1 as found')),
+    isFromOtherLabsFile(db, pet.petNum),
   ]);
 
   const predictedWeightLbs = numberOrNull(stats?.predicted_weight_lbs);
@@ -69,11 +72,13 @@ export async function geneticStatsProps(
     predictedWeightLbs,
     wolfiness,
     wolfinessContext: stats?.wolfiness_context ?? null,
+    fromOtherLabsFile,
     aboutHref: `/members/pet/about/${pet.petNum}`,
     display: {
-      lifeStage: lifeStageText(lifeStage, hasAgeTest),
+      lifeStage: lifeStageText(lifeStage, hasAgeTest, fromOtherLabsFile),
       predictedWeight: formatPredictedWeight(predictedWeightLbs),
       wolfiness: formatWolfiness(wolfiness),
+      missing: { weight: missingStatText(fromOtherLabsFile, 'weight'), wolfiness: missingStatText(fromOtherLabsFile, 'wolfiness') },
     },
   };
 }

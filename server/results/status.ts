@@ -9,6 +9,8 @@ export interface ResultsStatus {
   isAwaitingResults: boolean;
   /** The lab's steps for the current swab, in order; empty without a swab. */
   timeline: TimelineStep[];
+  /** The results come from another lab's DNA file (a real array export), read at its own markers. */
+  fromOtherLabsFile: boolean;
 }
 
 /** One step of the lab's timeline: done or not, with its date when the lab records one. */
@@ -64,8 +66,9 @@ export function swabStateText(state: string | null): string {
 }
 
 export async function resultsStatus(db: Db, petNum: number): Promise<ResultsStatus> {
-  const [summary, swab] = await Promise.all([
+  const [summary, otherLabsFile, swab] = await Promise.all([
     db('breed_mix_summaries').where({ pet_num: petNum }).first('pet_num'),
+    isFromOtherLabsFile(db, petNum),
     db('swabs')
       .where({ pet_num: petNum, is_methylation: false })
       .orderBy('created_at', 'desc')
@@ -87,7 +90,18 @@ export async function resultsStatus(db: Db, petNum: number): Promise<ResultsStat
     swabStateText: swabStateText(swabState),
     isAwaitingResults: !summary && swabState !== null && AWAITING_SWAB_STATES.has(swabState),
     timeline: swab ? labTimeline(swab) : [],
+    fromOtherLabsFile: otherLabsFile,
   };
+}
+
+/** The dog's current genotype is stored on a real array's panel (one with probe names): another lab's DNA file. */
+export async function isFromOtherLabsFile(db: Db, petNum: number): Promise<boolean> {
+  const row = await db('genotypes')
+    .join('marker_panels', 'marker_panels.id', 'genotypes.panel_id')
+    .where({ 'genotypes.pet_num': petNum, 'genotypes.is_current': true })
+    .whereNotNull('marker_panels.probe_names')
+    .first(db.raw('1 as found'));
+  return Boolean(row);
 }
 
 /** Owners of a tested dog may download its raw data (the rule of the raw-data download). */

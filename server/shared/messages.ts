@@ -46,6 +46,14 @@ export const LIFE_STAGE_PENDING = 'Pending';
 export const LIFE_STAGE_OFFER = 'Want help calculating your dog\u2019s life stage? Tell us its birthday.';
 export const LIFE_STAGE_OFFER_LINK = 'Add a birthday';
 export const GENETIC_STAT_NOT_AVAILABLE = 'Not available yet';
+// A dog whose results come from another lab's DNA file (a real array export, issue 17): say why, not "yet".
+export const OTHER_LABS_FILE_NOTICE =
+  '{name}\u2019s results come from a DNA file of another lab\u2019s test. That test reads other spots in the DNA than ours, so some results cannot be worked out from it: the breed mix, the predicted adult weight and wolfiness, and the health and trait results at spots it does not read. The coefficient of inbreeding, and relatives among the other dogs tested this way, come from the file itself.';
+export const OTHER_LABS_FILE_WEIGHT = 'Not predicted from this DNA file';
+export const OTHER_LABS_FILE_WEIGHT_WHY = 'We predict weight from a dog\u2019s breeds, and the other lab\u2019s test does not read the spots in the DNA that tell us the breeds.';
+export const OTHER_LABS_FILE_WOLFINESS = 'Not measured from this DNA file';
+export const OTHER_LABS_FILE_WOLFINESS_WHY = 'The other lab\u2019s test does not read the spots in the DNA where wolves and dogs differ.';
+export const OTHER_LABS_FILE_LIFE_STAGE = 'Not available from this DNA file: the life stage needs a predicted adult weight.';
 
 // Relatives (spec 2 §4; issue 4).
 export const RELATIVES_CLOSE_FAMILY_WARNING =

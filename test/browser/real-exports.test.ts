@@ -60,10 +60,17 @@ describe('real raw-data exports uploaded at /admin/lab and read by their owner',
       expect(summary).to.include(`${dog.name}: Summary`);
       expect(summary).to.include('Not tested on this sample: none of the');
       expect(summary).to.not.include('0 breeds');
+      // the owner is told why weight, wolfiness and the life stage will not come, not that they are on their way
+      expect(summary).to.include(`${dog.name}’s results come from a DNA file of another lab’s test.`);
+      expect(summary).to.include('Not predicted from this DNA file');
+      expect(summary).to.include('Not measured from this DNA file');
+      expect(summary).to.include('Not available from this DNA file: the life stage needs a predicted adult weight.');
+      expect(summary).to.not.include('Not available yet');
+      expect(summary).to.not.include('Tell us its birthday');
 
       const breed = await mainText(owner, `/members/results/breed-and-ancestry?i=${pet.pet_num}`);
       expect(breed).to.include('not tested on this sample');
-      expect(breed).to.include('its markers do not cover our reference breeds');
+      expect(breed).to.include('the DNA file comes from another lab’s test');
       expect(breed, 'no breed mix scenario for an untested mix').to.not.include('Mixed breed: several breeds');
 
       const health = await mainText(owner, `/members/results/health?i=${pet.pet_num}`);

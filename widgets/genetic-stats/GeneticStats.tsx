@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LIFE_STAGE_OFFER, LIFE_STAGE_OFFER_LINK, GENETIC_STAT_NOT_AVAILABLE } from '../../server/shared/messages';
+import { LIFE_STAGE_OFFER, LIFE_STAGE_OFFER_LINK, OTHER_LABS_FILE_WEIGHT_WHY } from '../../server/shared/messages';
 import { Modal } from '../shared/Modal';
 import { LifeStageTable } from './LifeStageTable';
 import {
@@ -10,6 +10,7 @@ import {
   LIFE_STAGE_LABELS,
   lifeStageStatus,
   lifeStageText,
+  missingStatText,
   sizeClassOf,
   weightRangeText,
   type GeneticStatsProps,
@@ -30,7 +31,9 @@ export function GeneticStats(props: GeneticStatsProps) {
   const [modal, setModal] = useState<ModalName | null>(null);
   const close = () => setModal(null);
   const lifeStage = currentLifeStage(props);
-  const status = lifeStageStatus(lifeStage, props.hasAgeTest);
+  const status = lifeStageStatus(lifeStage, props.hasAgeTest, props.fromOtherLabsFile);
+  const missingWeight = missingStatText(props.fromOtherLabsFile, 'weight');
+  const missingWolfiness = missingStatText(props.fromOtherLabsFile, 'wolfiness');
   const weight = formatPredictedWeight(props.predictedWeightLbs);
   const wolfiness = formatWolfiness(props.wolfiness);
   const sizeClass = sizeClassOf(props.predictedWeightLbs);
@@ -50,7 +53,7 @@ export function GeneticStats(props: GeneticStatsProps) {
                 {LIFE_STAGE_OFFER} <a href={props.aboutHref}>{LIFE_STAGE_OFFER_LINK}</a>
               </>
             ) : (
-              lifeStageText(lifeStage, props.hasAgeTest)
+              lifeStageText(lifeStage, props.hasAgeTest, props.fromOtherLabsFile)
             )}
           </dd>
           <dd className="genetic-stat__actions">
@@ -60,14 +63,16 @@ export function GeneticStats(props: GeneticStatsProps) {
         </div>
         <div className="genetic-stat genetic-stat--weight">
           <dt>Predicted adult weight</dt>
-          <dd className="genetic-stat__value">{weight ?? GENETIC_STAT_NOT_AVAILABLE}</dd>
+          <dd className="genetic-stat__value">{weight ?? missingWeight.value}</dd>
+          {!weight && missingWeight.why && <dd className="genetic-stat__context">{missingWeight.why}</dd>}
           <dd className="genetic-stat__actions">
             <ModalButton name="weight" label="About predicted weight" open={setModal} />
           </dd>
         </div>
         <div className="genetic-stat genetic-stat--wolfiness">
           <dt>Wolfiness</dt>
-          <dd className="genetic-stat__value">{wolfiness ?? GENETIC_STAT_NOT_AVAILABLE}</dd>
+          <dd className="genetic-stat__value">{wolfiness ?? missingWolfiness.value}</dd>
+          {!wolfiness && missingWolfiness.why && <dd className="genetic-stat__context">{missingWolfiness.why}</dd>}
           {wolfiness && props.wolfinessContext && <dd className="genetic-stat__context">{props.wolfinessContext}</dd>}
           <dd className="genetic-stat__actions">
             <ModalButton name="wolfiness" label="About wolfiness" open={setModal} />
@@ -134,7 +139,7 @@ function CalculationText(props: GeneticStatsProps & { lifeStage: GeneticStatsPro
       <p>We combine {name}’s age with the predicted full-grown weight: the weight gives the size class, and the age in the size class gives the life stage.</p>
       <ul className="genetic-stats__calculation">
         <li>{born ?? <>We do not know {name}’s birthday yet{props.hasAgeTest ? ': the age test result is not back yet.' : '.'} <a href={props.aboutHref}>{LIFE_STAGE_OFFER_LINK}</a></>}</li>
-        <li>{weight ? `Predicted adult weight: ${weight}.` : 'Predicted adult weight: not available yet.'}</li>
+        <li>{weight ? `Predicted adult weight: ${weight}.` : props.fromOtherLabsFile ? `Predicted adult weight: not predicted from this DNA file. ${OTHER_LABS_FILE_WEIGHT_WHY}` : 'Predicted adult weight: not available yet.'}</li>
         {lifeStage && <li>So {name} is a {LIFE_STAGE_LABELS[lifeStage]}.</li>}
       </ul>
     </>

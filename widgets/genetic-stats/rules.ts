@@ -8,14 +8,23 @@ import {
   type LifeStage,
   type SizeClass,
 } from '../../server/results/life-stage';
-import { LIFE_STAGE_OFFER, LIFE_STAGE_PENDING } from '../../server/shared/messages';
+import {
+  GENETIC_STAT_NOT_AVAILABLE,
+  LIFE_STAGE_OFFER,
+  LIFE_STAGE_PENDING,
+  OTHER_LABS_FILE_LIFE_STAGE,
+  OTHER_LABS_FILE_WEIGHT,
+  OTHER_LABS_FILE_WEIGHT_WHY,
+  OTHER_LABS_FILE_WOLFINESS,
+  OTHER_LABS_FILE_WOLFINESS_WHY,
+} from '../../server/shared/messages';
 
 /** Spec 1 §5, §9: wolfiness is capped at 100 and shown with one decimal. */
 export const WOLFINESS_CAP = 100;
 
 export type BirthDateSource = 'dateOfBirth' | 'ageTest';
 /** What the life stage stat shows (spec 1 §4). */
-export type LifeStageStatus = 'known' | 'pending' | 'offer';
+export type LifeStageStatus = 'known' | 'pending' | 'offer' | 'unavailable';
 
 export interface GeneticStatsProps {
   petNum: number;
@@ -35,10 +44,24 @@ export interface GeneticStatsProps {
   /** Wolfiness in percent as stored (uncapped). */
   wolfiness: number | null;
   wolfinessContext: string | null;
+  /** Results from another lab's DNA file: no weight nor wolfiness will come, so say why instead of 'yet'. */
+  fromOtherLabsFile: boolean;
   /** Where the owner enters a birthday: /members/pet/about/{petNum}. */
   aboutHref: string;
   /** The server-side texts, shown before the widget mounts (and without JavaScript). */
-  display: { lifeStage: string; predictedWeight: string | null; wolfiness: string | null };
+  display: {
+    lifeStage: string;
+    predictedWeight: string | null;
+    wolfiness: string | null;
+    /** What shows in place of a missing weight or wolfiness, and why (missingStatText). */
+    missing: { weight: { value: string; why: string | null }; wolfiness: { value: string; why: string | null } };
+  };
+}
+
+/** What a stat without a value says: 'Not available yet', or for another lab's DNA file why it will not come. */
+export function missingStatText(fromOtherLabsFile: boolean, stat: 'weight' | 'wolfiness'): { value: string; why: string | null } {
+  if (!fromOtherLabsFile) return { value: GENETIC_STAT_NOT_AVAILABLE, why: null };
+  return stat === 'weight' ? { value: OTHER_LABS_FILE_WEIGHT, why: OTHER_LABS_FILE_WEIGHT_WHY } : { value: OTHER_LABS_FILE_WOLFINESS, why: OTHER_LABS_FILE_WOLFINESS_WHY };
 }
 
 
@@ -57,15 +80,20 @@ export function formatWolfiness(percent: number | null): string | null {
   return `${(tenths / 10).toFixed(1)}%`;
 }
 
-/** Spec 1 §4: the life stage name; 'Pending' with an age test but no life stage; else the offer to help. */
-export function lifeStageStatus(lifeStage: LifeStage | null, hasAgeTest: boolean): LifeStageStatus {
+/**
+ * Spec 1 §4: the life stage name; 'Pending' with an age test but no life stage; else the offer to help.
+ * Without a predicted weight from another lab's DNA file a birthday would not help: it says so.
+ */
+export function lifeStageStatus(lifeStage: LifeStage | null, hasAgeTest: boolean, fromOtherLabsFile = false): LifeStageStatus {
   if (lifeStage) return 'known';
+  if (fromOtherLabsFile) return 'unavailable';
   return hasAgeTest ? 'pending' : 'offer';
 }
 
-export function lifeStageText(lifeStage: LifeStage | null, hasAgeTest: boolean): string {
-  const status = lifeStageStatus(lifeStage, hasAgeTest);
+export function lifeStageText(lifeStage: LifeStage | null, hasAgeTest: boolean, fromOtherLabsFile = false): string {
+  const status = lifeStageStatus(lifeStage, hasAgeTest, fromOtherLabsFile);
   if (status === 'known') return LIFE_STAGE_LABELS[lifeStage!];
+  if (status === 'unavailable') return OTHER_LABS_FILE_LIFE_STAGE;
   return status === 'pending' ? LIFE_STAGE_PENDING : LIFE_STAGE_OFFER;
 }
 
@@ -170,11 +198,13 @@ export function parseGeneticStatsProps(raw: Record<string, unknown>): GeneticSta
     predictedWeightLbs: numberOrNull(raw.predictedWeightLbs, 'predictedWeightLbs'),
     wolfiness: numberOrNull(raw.wolfiness, 'wolfiness'),
     wolfinessContext: stringOrNull(raw.wolfinessContext, 'wolfinessContext'),
+    fromOtherLabsFile: raw.fromOtherLabsFile === true,
     aboutHref: stringOrNull(raw.aboutHref, 'aboutHref') ?? `/members/pet/about/${raw.petNum}`,
     display: {
       lifeStage: stringOrNull(display.lifeStage, 'display.lifeStage') ?? '',
       predictedWeight: stringOrNull(display.predictedWeight, 'display.predictedWeight'),
       wolfiness: stringOrNull(display.wolfiness, 'display.wolfiness'),
+      missing: { weight: missingStatText(raw.fromOtherLabsFile === true, 'weight'), wolfiness: missingStatText(raw.fromOtherLabsFile === true, 'wolfiness') },
     },
   };
 }

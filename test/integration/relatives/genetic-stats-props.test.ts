@@ -10,6 +10,9 @@ import { dog } from './fixtures.js';
 
 const TODAY = new Date('2026-03-01T12:00:00Z');
 
+/** A dog tested by our lab: a missing stat is on its way. */
+const NOT_FROM_ANOTHER_LAB = { weight: { value: 'Not available yet', why: null }, wolfiness: { value: 'Not available yet', why: null } };
+
 describe('geneticStatsProps', () => {
   let db: Db;
   let ownerId: number;
@@ -62,7 +65,7 @@ describe('geneticStatsProps', () => {
       wolfinessContext: 'Typical for a dog',
       aboutHref: `/members/pet/about/${petNum}`,
     });
-    expect(result!.display).to.deep.equal({ lifeStage: 'Mature Adult', predictedWeight: '67 lbs', wolfiness: '100.0%' });
+    expect(result!.display).to.deep.equal({ lifeStage: 'Mature Adult', predictedWeight: '67 lbs', wolfiness: '100.0%', missing: NOT_FROM_ANOTHER_LAB });
   });
 
   it("shows 'Pending' when an age test exists but there is no life stage", async () => {
@@ -77,7 +80,7 @@ describe('geneticStatsProps', () => {
     const petNum = await withStats({});
     await ageTest(petNum, 'activated');
     const result = await props(petNum);
-    expect(result!.display).to.deep.equal({ lifeStage: LIFE_STAGE_PENDING, predictedWeight: null, wolfiness: null });
+    expect(result!.display).to.deep.equal({ lifeStage: LIFE_STAGE_PENDING, predictedWeight: null, wolfiness: null, missing: NOT_FROM_ANOTHER_LAB });
   });
 
   it('offers help calculating when there is neither a life stage nor an age test', async () => {
@@ -122,6 +125,6 @@ describe('geneticStatsProps', () => {
     const withStage = await withStats({ date_of_birth: '2021-04-12' }, { weight: 130.2, wolfiness: 2.25, traits: true });
     const result = await props(withStage, true);
     expect(result).to.deep.include({ isPublic: true, lifeStage: 'MatureAdult', birthDate: null, birthDateSource: null, hasAgeTest: false });
-    expect(result!.display).to.deep.equal({ lifeStage: 'Mature Adult', predictedWeight: '130 lbs', wolfiness: '2.3%' });
+    expect(result!.display).to.deep.equal({ lifeStage: 'Mature Adult', predictedWeight: '130 lbs', wolfiness: '2.3%', missing: NOT_FROM_ANOTHER_LAB });
   });
 });

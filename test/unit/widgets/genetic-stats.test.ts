@@ -8,6 +8,7 @@ import {
   lifeStageStatus,
   lifeStageTableRows,
   lifeStageText,
+  missingStatText,
   parseGeneticStatsProps,
   showsGeneticStats,
   sizeClassOf,
@@ -55,6 +56,18 @@ describe('genetic stats rules', () => {
     it('offers help calculating with neither', () => {
       expect(lifeStageStatus(null, false)).to.equal('offer');
       expect(lifeStageText(null, false)).to.equal(LIFE_STAGE_OFFER);
+    });
+
+    it("says why for another lab's DNA file: no weight will come, so a birthday would not help", () => {
+      expect(lifeStageStatus(null, false, true)).to.equal('unavailable');
+      expect(lifeStageText(null, true, true)).to.equal('Not available from this DNA file: the life stage needs a predicted adult weight.');
+      expect(lifeStageText('Puppy', false, true)).to.equal('Puppy');
+      expect(missingStatText(true, 'weight')).to.deep.equal({
+        value: 'Not predicted from this DNA file',
+        why: 'We predict weight from a dog’s breeds, and the other lab’s test does not read the spots in the DNA that tell us the breeds.',
+      });
+      expect(missingStatText(true, 'wolfiness').value).to.equal('Not measured from this DNA file');
+      expect(missingStatText(false, 'wolfiness')).to.deep.equal({ value: 'Not available yet', why: null });
     });
 
     it('shows the section with traits or an age test; on a public profile only with a life stage', () => {
@@ -124,8 +137,14 @@ describe('genetic stats rules', () => {
       predictedWeightLbs: 45.2,
       wolfiness: 1.5,
       wolfinessContext: 'More wolf-like than most dogs',
+      fromOtherLabsFile: false,
       aboutHref: '/members/pet/about/7',
-      display: { lifeStage: 'Young Adult', predictedWeight: '45 lbs', wolfiness: '1.5%' },
+      display: {
+        lifeStage: 'Young Adult',
+        predictedWeight: '45 lbs',
+        wolfiness: '1.5%',
+        missing: { weight: { value: 'Not available yet', why: null }, wolfiness: { value: 'Not available yet', why: null } },
+      },
     };
 
     it('takes what the server sends', () => {
