@@ -1,6 +1,9 @@
 // Matchmaker budget (DESIGN.md, issue 14): the candidates of one dog among 100,000 stored dogs, with
-// the offspring COI of each candidate, in under 300 ms. Run alone with BENCH_ONLY=matchmaker.
+// the offspring COI of each candidate shown (computed from both genotypes, as the pair predictor
+// does), in under 300 ms. Run alone with BENCH_ONLY=matchmaker.
 import type { Db } from '../server/db/index.js';
+import { packGenotype } from '../server/genetics/genotype.js';
+import { syntheticCalls, syntheticShares } from '../server/genetics/simulate/synthetic.js';
 import { inScratchDatabase } from './scratch-database.js';
 import { openLab } from '../server/lab/lab.js';
 import { DEFAULT_LAB_OPTIONS } from '../server/lab/options.js';
@@ -10,13 +13,21 @@ import { parseMatchmakerRequest } from '../server/breeders/matchmaker-rules.js';
 const STORED_DOGS = Number(process.env.BENCH_MATCHMAKER_DOGS ?? 100_000);
 const RUNS = 7;
 
-/** 100,000 dogs written by SQL: a mix of sexes, privacies, ages, titles, breeds and live locations; 95% with a genotype. */
+/** Distinct genotypes the population's dogs take turns with (real calls on the lab's panel, unrelated dogs of two breeds each). */
+const GENOTYPES = 64;
+
+/** 100,000 dogs written by SQL: a mix of sexes, privacies, ages, titles, breeds and live locations; 95% with a genotype on the lab's panel. */
 export async function storePopulation(db: Db): Promise<{ userId: number; petNum: number }> {
   const [{ id: userId }] = await db('users').insert({ email: 'matchmaker@bench.test', name: 'Bench Kennel', password_hash: 'x', is_breeder: true, show_match_maker: true }).returning('id');
   const [{ id: swabId }] = await db('swabs').insert({ swab_code: 'BENCHMATCH0001', swab_state: 'released', product_type: 'ComprehensiveBreeder', activated_at: db.fn.now() }).returning('id');
   const [{ id: sampleId }] = await db('samples').insert({ swab_id: swabId }).returning('id');
-  // the candidates' genotypes are never read by the matchmaker, only their existence: one byte each on the lab's panel
-  const { panelId } = await openLab(db, DEFAULT_LAB_OPTIONS);
+  // every row shown has its offspring COI computed from both genotypes: real calls on the lab's panel, and the breed shares they were drawn from
+  const lab = await openLab(db, DEFAULT_LAB_OPTIONS);
+  const markers = lab.panel.markers.length;
+  await db.schema.createTable('bench_genotypes', (table) => {
+    table.integer('k').primary();
+    table.binary('calls').notNullable();
+  });
   await db.raw(
     `insert into pets (name, handle, sex, date_of_birth, privacy, exclude_from_matchmaker, is_hidden, prefix_titles)
      select 'Dog ' || i, 'bench-dog-' || i, case when i % 2 = 0 then 'f' else 'm' end, current_date - (i % 5000),
@@ -27,17 +38,26 @@ export async function storePopulation(db: Db): Promise<{ userId: number; petNum:
   );
   const petNum = (await db('pets').orderBy('pet_num').first('pet_num')).pet_num as number;
   await db('pet_owners').insert({ pet_num: petNum, user_id: userId, permission: 'edit' });
+  const shares: { k: number; slug: string; pct: number }[] = [];
+  for (let k = 0; k < GENOTYPES; k++) {
+    const calls = syntheticCalls(lab.reference, k + 1, lab.panel.autosomalSnps, new Uint8Array(markers).fill(3));
+    await db('bench_genotypes').insert({ k, calls: Buffer.from(packGenotype(calls)) });
+    for (const [slug, share] of syntheticShares(lab.reference, k + 1)) shares.push({ k, slug, pct: share * 100 });
+  }
   await db.raw(
     `insert into genotypes (sample_id, pet_num, panel_id, marker_count, calls, call_rate, source_format, source_sha256)
-     select ?, pet_num, ?, 4, '\\x00'::bytea, 1, 'simulated', md5(pet_num::text) || md5(pet_num::text || 'x')
-     from pets where pet_num % 20 <> 3`,
-    [sampleId, panelId],
+     select ?, pet_num, ?, ?, g.calls, 1, 'simulated', md5(pet_num::text) || md5(pet_num::text || 'x')
+     from pets join bench_genotypes g on g.k = pets.pet_num % ? where pet_num % 20 <> 3`,
+    [sampleId, lab.panelId, markers, GENOTYPES],
   );
-  const breeds: number[] = (await db('breeds').orderBy('id').limit(20).select('id')).map((row: { id: number }) => row.id);
+  const breedIds = new Map<string, number>((await db('breeds').select('id', 'slug')).map((row: { id: number; slug: string }) => [row.slug, row.id]));
+  const mix = shares.filter((share) => breedIds.has(share.slug)).map((share) => ({ k: share.k, breedId: breedIds.get(share.slug)!, pct: share.pct }));
   await db.raw(
     `insert into breed_mix_rows (pet_num, breed_id, pct, color_index, rank)
-     select pet_num, (?::int[])[1 + pet_num % ?], 100, 1, 1 from pets`,
-    [breeds, breeds.length],
+     select pet_num, m.breed_id, m.pct, m.rank, m.rank
+     from pets join (select k, "breedId" as breed_id, pct, row_number() over (partition by k order by pct desc, "breedId")::int as rank
+                     from json_to_recordset(?::json) as x(k int, "breedId" int, pct float8)) m on m.k = pets.pet_num % ?`,
+    [JSON.stringify(mix), GENOTYPES],
   );
   await db.raw(
     `insert into locations (pet_num, location_type, formatted_address, lng_lat)
@@ -57,10 +77,11 @@ export async function benchMatchmaker(): Promise<string[]> {
   return inScratchDatabase('matchmaker', async (db, kind) => {
     const loadStarted = performance.now();
     const { userId, petNum } = await storePopulation(db);
+    const lab = await openLab(db, DEFAULT_LAB_OPTIONS);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const requests: [string, Record<string, unknown>][] = [
       ['first page by offspring COI', { draw: 1, start: 0, length: 10 }],
-      ['filters: within 500 mi, COI <= 6.25%, ages 2-8, one breed', { length: 10, filters: { maxDistanceMiles: 500, maxOffspringCoi: 6.25, minAgeYears: 2, maxAgeYears: 8, breed: (await db('breeds').orderBy('id').offset(2).first('slug')).slug } }],
+      ['filters: within 500 mi, COI <= 6.25%, ages 2-8, one breed', { length: 10, filters: { maxDistanceMiles: 500, maxOffspringCoi: 6.25, minAgeYears: 2, maxAgeYears: 8, breed: (await db('breed_mix_rows').join('breeds', 'breeds.id', 'breed_mix_rows.breed_id').where({ 'breed_mix_rows.rank': 1, 'breed_mix_rows.pet_num': petNum + 1 }).first('breeds.slug')).slug } }],
       ['ordered by distance, page 50', { start: 500, length: 10, order: [{ column: 4, dir: 'asc' }] }],
       ['search "Dog 12", 100 a page', { length: 100, search: { value: 'Dog 12' } }],
       ['titled (CH), all rows', { length: -1, filters: { title: 'CH' } }],
@@ -73,7 +94,7 @@ export async function benchMatchmaker(): Promise<string[]> {
       for (let run = 0; run < RUNS; run++) {
         const started = performance.now();
         const dog = (await ownMatchmakerDog(db, userId, petNum))!;
-        const page = await matchmakerCandidates(db, dog, parseMatchmakerRequest(input));
+        const page = await matchmakerCandidates(db, lab, dog, parseMatchmakerRequest(input));
         times.push(performance.now() - started);
         [total, filtered] = [page.recordsTotal, page.recordsFiltered];
       }

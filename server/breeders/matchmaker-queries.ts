@@ -1,9 +1,14 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
+import type { Lab } from '../lab/lab.js';
+import { offspringKinships } from './pair-kinship.js';
+import { offspringCoiOf, type InbreedingPrediction } from './pair-prediction.js';
 import type { MatchmakerRequest } from './matchmaker-rules.js';
 
 export interface MatchmakerDog {
   petNum: number;
+  /** The breeder choosing: their own dogs (and dogs shared with them) are never their candidates. */
+  userId: number;
   name: string;
   handle: string;
   sex: 'm' | 'f';
@@ -21,7 +26,7 @@ export async function ownMatchmakerDog(db: Db, userId: number, petNum: number): 
     .whereExists(db('genotypes').whereRaw('genotypes.pet_num = pets.pet_num').where({ is_current: true, lab_review_hold: false }).select(db.raw('1')))
     .first('pets.pet_num', 'pets.name', 'pets.call_name', 'pets.handle', 'pets.sex', db.raw("(select lng_lat from locations where locations.pet_num = pets.pet_num and location_type = 'live') as lng_lat"));
   const lngLat = Array.isArray(row?.lng_lat) && row.lng_lat.length === 2 ? ([Number(row.lng_lat[0]), Number(row.lng_lat[1])] as [number, number]) : null;
-  return row ? { petNum: row.pet_num, name: row.call_name || row.name, handle: row.handle, sex: row.sex, lngLat } : undefined;
+  return row ? { petNum: row.pet_num, userId, name: row.call_name || row.name, handle: row.handle, sex: row.sex, lngLat } : undefined;
 }
 
 export interface CandidateRow {
@@ -32,8 +37,11 @@ export interface CandidateRow {
   ageYears: number | null;
   titles: string[];
   distanceMiles: number | null;
-  /** Kinship with the chosen dog when the two are relatives; null when the DNA shows no shared family. */
-  kinship: number | null;
+  /** Expected offspring COI with the chosen dog, as the pair predictor computes it; null when not tested. */
+  offspringCoi: number | null;
+  method: InbreedingPrediction['method'];
+  /** Whether the lab stored the two as relatives (what the COI order and filter read). */
+  related: boolean;
 }
 
 export interface CandidatePage {
@@ -48,18 +56,26 @@ const DISTANCE_SQL = `3958.8 * 2 * asin(least(1, sqrt(
   cos(radians(?)) * cos(radians(live.lng_lat[2])) * power(sin(radians(live.lng_lat[1] - ?) / 2), 2))))`;
 
 // The lab stores each related pair once, lower pet number first (relatives_ordered_pair): one index probe a candidate.
+// The COI order and filter read it: a candidate the lab found no family with counts as 0 (see matchmakerCandidates).
 const KINSHIP_SQL = '(select kinship from relatives where pet_num_a = least(pets.pet_num, ?) and pet_num_b = greatest(pets.pet_num, ?))';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Opposite-sex candidates for one dog among every stored dog (whereMatchmakerVisible's rules,
- * written out as joins), with the kinship the lab stored for relatives, the distance between the
- * dogs' live locations, filtered, searched, sorted and paged in the database. A narrow first query
- * finds the page's pet numbers and the filtered count (count(*) over ()) from the columns the
- * filters and the order need; a second reads what the table shows for those rows only.
+ * Opposite-sex candidates for one dog among every stored dog but the breeder's own
+ * (whereMatchmakerVisible's rules, written out as joins), with the distance between the dogs' live locations, filtered, searched,
+ * sorted and paged in the database. A narrow first query finds the page's pet numbers and the
+ * filtered count (count(*) over ()) from the columns the filters and the order need; a second
+ * reads what the table shows for those rows only, and the page's offspring COIs are computed from
+ * the genotypes, one batch, as the pair predictor computes them.
+ *
+ * Computing every candidate's COI for each request is out of reach (a 300 ms budget over tens of
+ * thousands of candidates), so the COI order and filter read the kinship the lab stored when it
+ * found the two related, and count every other candidate as 0: the relatives search stores a pair
+ * from 1.5% shared DNA with an 8 cM segment on our panel (a kinship from about 0.75%), and from a
+ * KING-robust kinship of 4.42% on real arrays, so such a candidate's COI is below that.
  */
-export async function matchmakerCandidates(db: Db, dog: MatchmakerDog, request: MatchmakerRequest): Promise<CandidatePage> {
+export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog, request: MatchmakerRequest): Promise<CandidatePage> {
   const sex = dog.sex === 'm' ? 'f' : 'm';
   const base = (query: Knex.QueryBuilder) =>
     query
@@ -67,6 +83,7 @@ export async function matchmakerCandidates(db: Db, dog: MatchmakerDog, request: 
       .join('genotypes', (join) => join.on('genotypes.pet_num', 'pets.pet_num').andOnVal('genotypes.is_current', true).andOnVal('genotypes.lab_review_hold', false))
       .where('pets.sex', sex)
       .whereNot('pets.pet_num', dog.petNum)
+      .whereNotExists((own) => own.select(db.raw('1')).from('pet_owners').whereRaw('pet_owners.pet_num = pets.pet_num').where('pet_owners.user_id', dog.userId))
       .whereNot('pets.privacy', 'private')
       .where('pets.exclude_from_matchmaker', false)
       .where('pets.is_hidden', false)
@@ -114,7 +131,7 @@ export async function matchmakerCandidates(db: Db, dog: MatchmakerDog, request: 
     recordsFiltered = Number(counted.count);
   }
   const petNums = page.map((row) => row.pet_num);
-  const details: Record<string, any>[] = petNums.length === 0 ? [] : await db('pets')
+  const [details, kinships]: [Record<string, any>[], Awaited<ReturnType<typeof offspringKinships>>] = await Promise.all([petNums.length === 0 ? [] : db('pets')
     .leftJoin('breed_mix_rows as top', (join) => join.on('top.pet_num', 'pets.pet_num').andOnVal('top.rank', 1))
     .leftJoin('breeds', 'breeds.id', 'top.breed_id')
     .leftJoin('locations as live', (join) => join.on('live.pet_num', 'pets.pet_num').andOnVal('live.location_type', 'live'))
@@ -130,7 +147,7 @@ export async function matchmakerCandidates(db: Db, dog: MatchmakerDog, request: 
       db.raw(`${KINSHIP_SQL} as kinship`, kinship),
       db.raw('extract(year from age(current_date, pets.date_of_birth))::int as age_years'),
       here ? db.raw(`${DISTANCE_SQL} as distance`, here) : db.raw('null::float8 as distance'),
-    );
+    ), offspringKinships(db, lab, dog, petNums)]);
   const byNum = new Map(details.map((row) => [row.pet_num as number, row]));
   return {
     recordsTotal,
@@ -145,7 +162,9 @@ export async function matchmakerCandidates(db: Db, dog: MatchmakerDog, request: 
         ageYears: row.age_years ?? null,
         titles: [...(row.prefix_titles ?? []), ...(row.suffix_titles ?? [])],
         distanceMiles: row.distance === null || row.distance === undefined ? null : Math.round(Number(row.distance)),
-        kinship: row.kinship === null || row.kinship === undefined ? null : Number(row.kinship),
+        offspringCoi: offspringCoiOf(kinships.get(petNum)!.kinship),
+        method: kinships.get(petNum)!.method,
+        related: row.kinship !== null && row.kinship !== undefined,
       };
     }),
   };

@@ -1,11 +1,14 @@
 import { Router, type RequestHandler } from 'express';
 import type { Db } from '../db/index.js';
+import type { Settings } from '../settings.js';
+import { openLab } from '../lab/lab.js';
 import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
 import { parseId } from '../http/ids.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { BREEDS } from '../genetics/catalogue/breeds.js';
 import { matchmakerCandidates, ownMatchmakerDog, type CandidateRow, type MatchmakerDog } from './matchmaker-queries.js';
-import { MATCHMAKER_COLUMNS, MATCHMAKER_PAGE_LENGTH, MATCHMAKER_PAGE_LENGTH_LABELS, MATCHMAKER_PAGE_LENGTHS, offspringCoiText, parseMatchmakerRequest } from './matchmaker-rules.js';
+import { MATCHMAKER_COLUMNS, MATCHMAKER_PAGE_LENGTH, MATCHMAKER_PAGE_LENGTH_LABELS, MATCHMAKER_PAGE_LENGTHS, parseMatchmakerRequest } from './matchmaker-rules.js';
+import { percent } from './pair-prediction.js';
 import { ownBreedingDogs } from './queries.js';
 
 const PAGE = '/members/breeder-tools/matchmaker';
@@ -23,8 +26,11 @@ export interface MatchmakerRow {
   ageYears: number | null;
   titles: string;
   distanceMiles: number | null;
+  /** The pair predictor's expected offspring COI for the pair; null when the two cannot be compared. */
   offspringCoi: number | null;
   offspringCoiText: string;
+  /** Whether the lab found the two related (the COI order and filter read only those kinships). */
+  related: boolean;
   profileHref: string;
   pairHref: string;
 }
@@ -39,8 +45,9 @@ function tableRow(dog: MatchmakerDog, row: CandidateRow): MatchmakerRow {
     ageYears: row.ageYears,
     titles: row.titles.join(', '),
     distanceMiles: row.distanceMiles,
-    offspringCoi: row.kinship,
-    offspringCoiText: offspringCoiText(row.kinship),
+    offspringCoi: row.offspringCoi,
+    offspringCoiText: row.offspringCoi === null ? 'not tested' : percent(row.offspringCoi),
+    related: row.related,
     profileHref: `/dog/${encodeURIComponent(row.handle)}`,
     pairHref: `/breeders/pair-predictor?sire=${sire}&dam=${dam}`,
   };
@@ -53,7 +60,7 @@ const BREED_OPTIONS = BREEDS.filter((breed) => breed.isIdentifiable).map((breed)
  * its widget) and POST /members/breeder-tools/matchmaker-data, the DataTables protocol (spec 2 §7):
  * draw, start, length, search, order and the filters in; draw, recordsTotal, recordsFiltered, data out.
  */
-export function matchmakerRoutes(db: Db): Router {
+export function matchmakerRoutes(db: Db, settings: Settings): Router {
   const router = Router();
 
   router.get(PAGE, requireUser, requireMatchMaker, async (req, res) => {
@@ -65,7 +72,7 @@ export function matchmakerRoutes(db: Db): Router {
     const dog = petNum === null ? undefined : await ownMatchmakerDog(db, user.id, petNum);
     if (petNum !== null && !dog) throw new HttpError(403, NOT_AUTHORIZED);
     const request = parseMatchmakerRequest({ ...(req.query as Record<string, unknown>), length: req.query.length ?? MATCHMAKER_PAGE_LENGTH });
-    const page = dog ? await matchmakerCandidates(db, dog, request) : null;
+    const page = dog ? await matchmakerCandidates(db, await openLab(db, settings.lab), dog, request) : null;
     res.render('breeders/matchmaker', {
       title: 'Matchmaker',
       dogs,
@@ -90,7 +97,7 @@ export function matchmakerRoutes(db: Db): Router {
     const dog = await ownMatchmakerDog(db, user.id, petNum);
     if (!dog) return void res.status(403).json({ error: NOT_AUTHORIZED });
     const request = parseMatchmakerRequest(body);
-    const page = await matchmakerCandidates(db, dog, request);
+    const page = await matchmakerCandidates(db, await openLab(db, settings.lab), dog, request);
     res.set('cache-control', 'private, no-store').json({
       draw: request.draw,
       recordsTotal: page.recordsTotal,

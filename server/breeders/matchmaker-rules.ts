@@ -118,10 +118,3 @@ export function parseMatchmakerRequest(input: Input): MatchmakerRequest {
   const descending = known && field(input, 'order', 0, 'dir') === 'desc';
   return { draw, start, length, search: text(field(input, 'search', 'value'), MAX_SEARCH_LENGTH) ?? '', sort, descending, filters: parseFilters(input) };
 }
-
-/** What the table shows for the expected offspring COI of a pair. */
-export function offspringCoiText(kinship: number | null): string {
-  if (kinship === null) return 'not related';
-  const value = Math.round(kinship * 1000) / 10;
-  return `${Number.isInteger(value) ? value.toFixed(0) : value.toFixed(1)}%`;
-}

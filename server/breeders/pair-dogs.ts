@@ -1,9 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { Lab } from '../lab/lab.js';
-import { loadPanel } from '../lab/panel-load.js';
-import { storedBreedShares } from '../lab/results-store.js';
-import { remapCalls, unpackGenotype, type Calls } from '../genetics/genotype.js';
-import type { MarkerPanel } from '../genetics/panel.js';
+import { remapCalls, type Calls } from '../genetics/genotype.js';
+import { kinshipGenotypes, type KinshipGenotype } from './pair-kinship.js';
 
 export interface PairDog {
   petNum: number;
@@ -13,14 +11,10 @@ export interface PairDog {
   /** COI the lab measured for the dog itself. */
   coi: number | null;
   /** Null when the dog has no released genotype. */
-  genotype: {
-    panel: MarkerPanel;
-    isLabPanel: boolean;
-    calls: Calls;
+  genotype: (KinshipGenotype & {
     /** The same calls on the lab's panel: what an array lacks is a no-call there. */
     labCalls: Calls;
-    breedShares: ReadonlyMap<string, number>;
-  } | null;
+  }) | null;
 }
 
 /** A dog with its current released genotype, ready for the pair predictor; undefined for no such dog. */
@@ -32,14 +26,8 @@ export async function loadPairDog(db: Db, lab: Lab, petNum: number): Promise<Pai
     .first('pets.pet_num', 'pets.name', 'pets.call_name', 'pets.handle', 'pets.sex', 'genetic_stats.coi');
   if (!pet) return undefined;
   const dog: PairDog = { petNum, name: pet.call_name || pet.name, handle: pet.handle, sex: pet.sex, coi: pet.coi === null ? null : Number(pet.coi), genotype: null };
-  const row: { panel_id: number; calls: Buffer; marker_count: number } | undefined = await db('genotypes')
-    .where({ pet_num: petNum, is_current: true, lab_review_hold: false })
-    .first('panel_id', 'calls', 'marker_count');
-  if (!row) return dog;
-  const isLabPanel = row.panel_id === lab.panelId;
-  const panel = isLabPanel ? lab.panel : await loadPanel(db, row.panel_id);
-  const calls = unpackGenotype(new Uint8Array(row.calls), row.marker_count);
-  const shares = await storedBreedShares(db, lab.ids, [petNum]);
-  dog.genotype = { panel, isLabPanel, calls, labCalls: isLabPanel ? calls : remapCalls(panel, calls, lab.panel), breedShares: shares.get(petNum) ?? new Map() };
+  const genotype = (await kinshipGenotypes(db, lab, [petNum])).get(petNum);
+  if (!genotype) return dog;
+  dog.genotype = { ...genotype, labCalls: genotype.isLabPanel ? genotype.calls : remapCalls(genotype.panel, genotype.calls, lab.panel) };
   return dog;
 }

@@ -171,11 +171,14 @@ export interface InbreedingPrediction {
   explanation: string;
 }
 
+/** The expected offspring COI of two parents: their kinship, read as 0 when the estimate falls below (unrelated dogs scatter around 0). */
+export const offspringCoiOf = (kinship: number | null): number | null => (kinship === null ? null : Math.max(0, kinship));
+
 export function explainInbreeding(kinship: number | null, method: InbreedingPrediction['method']): InbreedingPrediction {
   if (kinship === null) {
     return { offspringCoi: null, method, explanation: 'The two samples share too few markers to estimate how related the parents are, so the puppies\u2019 COI cannot be predicted.' };
   }
-  const coi = Math.max(0, kinship);
+  const coi = offspringCoiOf(kinship)!;
   const level =
     coi >= 0.177 ? 'as high as mating a parent with its offspring or two full siblings'
     : coi >= 0.0884 ? 'as high as mating half siblings'

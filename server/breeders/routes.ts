@@ -12,7 +12,7 @@ export function breederRoutes(db: Db, settings: Settings): Router {
   const router = Router();
   router.get('/breeders/pair-predictor', requireUser, pairPredictorPage(db, settings));
   router.use(dogSettingsRoutes(db));
-  router.use(matchmakerRoutes(db));
+  router.use(matchmakerRoutes(db, settings));
   router.use(kennelRoutes(db, settings));
   return router;
 }

@@ -60,6 +60,7 @@ describe('matchmaker: page and POST /members/breeder-tools/matchmaker-data', fun
     dogs.untested = await createPet(db, others.id, { name: 'Untested', sex: 'f' });
     dogs.male = await testedDog(db, others.id, stranger('m'), 'Brother');
     dogs.othersMale = await testedDog(db, others.id, stranger('m'), 'Others Male');
+    dogs.ownGirl = await testedDog(db, breeder.id, stranger('f'), 'Own Girl'); // the breeder's own: never a candidate
     agent = await signIn(app, breeder.email, TEST_PASSWORD);
     token = await csrfToken(agent, PAGE);
   });
@@ -84,9 +85,10 @@ describe('matchmaker: page and POST /members/breeder-tools/matchmaker-data', fun
     expect(sister.breed).to.equal('Labrador Retriever');
   });
 
-  it('never offers private, excluded, hidden, deleted, held or untested dogs, or dogs of the same sex', async () => {
+  it('never offers private, excluded, hidden, deleted, held or untested dogs, dogs of the same sex or the breeder\u2019s own', async () => {
     const { body } = await post({ petNum: dogs.rex, draw: 1, start: 0, length: -1 });
-    for (const name of ['Private', 'Excluded', 'Hidden', 'Deleted', 'Held', 'Untested', 'Brother', 'Others Male', 'Rex']) expect(names(body)).to.not.include(name);
+    for (const name of ['Private', 'Excluded', 'Hidden', 'Deleted', 'Held', 'Untested', 'Brother', 'Others Male', 'Rex', 'Own Girl']) expect(names(body)).to.not.include(name);
+    expect(names((await post({ petNum: dogs.ownGirl, length: -1 })).body).sort()).to.deep.equal(['Brother', 'Others Male']);
   });
 
   it('filters by distance, offspring COI, age, title and breed', async () => {

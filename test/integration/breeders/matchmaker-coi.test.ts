@@ -1,0 +1,136 @@
+// Issue 14: every matchmaker row shows the offspring COI the pair predictor gives for that pair,
+// for dogs on our panel and for dogs typed on real arrays (where unrelated dogs of a shared breed
+// background read a few percent).
+import { expect } from 'chai';
+import type { Express } from 'express';
+import { csrfToken, graphql, signIn, testApp, type Agent } from '../../support/app.js';
+import { resetDatabase, testDb } from '../../support/database.js';
+import { createUser, TEST_PASSWORD } from '../../support/factories.js';
+import { testLab, testWorld } from '../../support/lab.js';
+import { REAL_EXPORTS, readExport, realDataPresent } from '../../support/realdata.js';
+import type { Db } from '../../../server/db/index.js';
+import type { User } from '../../../server/users/queries.js';
+import { ingestGenotypeFile } from '../../../server/lab/ingest.js';
+import { percent } from '../../../server/breeders/pair-prediction.js';
+import { testedDog } from './fixtures.js';
+
+const DATA = '/members/breeder-tools/matchmaker-data';
+const PAIR = /* GraphQL */ `
+  query Pair($sire: Int!, $dam: Int!) {
+    pairPredictor(sirePetNum: $sire, damPetNum: $dam) { inbreeding { offspringCoi method } }
+  }
+`;
+
+interface Row {
+  petNum: number;
+  name: string;
+  offspringCoi: number | null;
+  offspringCoiText: string;
+  related: boolean;
+}
+
+async function rows(agent: Agent, petNum: number, extra: Record<string, unknown> = {}): Promise<Row[]> {
+  const token = await csrfToken(agent, '/members/breeder-tools/matchmaker');
+  const response = await agent.post(DATA).set('x-csrf-token', token).set('accept', 'application/json').send({ petNum, length: -1, ...extra });
+  expect(response.status, response.text.slice(0, 500)).to.equal(200);
+  return response.body.data;
+}
+
+/** Each row's COI against the pair predictor's for the same pair (the chosen dog as sire when male, else as dam). */
+async function expectRowsAgreeWithPairPredictor(agent: Agent, petNum: number, sex: 'm' | 'f', table: Row[]): Promise<void> {
+  expect(table).to.not.be.empty;
+  for (const row of table) {
+    const [sire, dam] = sex === 'm' ? [petNum, row.petNum] : [row.petNum, petNum];
+    const { body } = await graphql(agent, PAIR, { sire, dam });
+    expect(body.errors, JSON.stringify(body.errors)).to.equal(undefined);
+    const { offspringCoi } = body.data.pairPredictor.inbreeding;
+    expect(row.offspringCoi, row.name).to.equal(offspringCoi);
+    expect(row.offspringCoiText, row.name).to.equal(offspringCoi === null ? 'not tested' : percent(offspringCoi));
+  }
+}
+
+describe('matchmaker: offspring COI in every row', function () {
+  this.timeout(180_000);
+  let app: Express;
+  let db: Db;
+  let breeder: User;
+  let agent: Agent;
+  const dogs: Record<string, number> = {};
+
+  before(async () => {
+    db = await testDb();
+    await resetDatabase(db);
+    app = await testApp();
+    breeder = await createUser(db, { email: 'coi@matchmaker.test', isBreeder: true, showMatchMaker: true, breederName: 'COI Kennel' });
+    const others = await createUser(db, { email: 'others@coi.test', isBreeder: true });
+    const { simulator } = testWorld();
+    const [sire, dam] = simulator.breedingPair('labrador-retriever');
+    const [otherSire, otherDam] = simulator.breedingPair('labrador-retriever');
+    dogs.rex = await testedDog(db, breeder.id, simulator.mate(sire, dam, 'm'), 'Rex');
+    dogs.dam = await testedDog(db, breeder.id, simulator.mate(otherSire, otherDam, 'f'), 'Daisy');
+    dogs.sister = await testedDog(db, others.id, simulator.mate(sire, dam, 'f'), 'Sister');
+    dogs.halfSister = await testedDog(db, others.id, simulator.mate(sire, otherDam, 'f'), 'Half Sister');
+    dogs.stranger = await testedDog(db, others.id, simulator.purebred('labrador-retriever', 'f'), 'Stranger');
+    dogs.beagle = await testedDog(db, others.id, simulator.purebred('beagle', 'f'), 'Bea');
+    dogs.brother = await testedDog(db, others.id, simulator.mate(otherSire, otherDam, 'm'), 'Brother');
+    agent = await signIn(app, breeder.email, TEST_PASSWORD);
+  });
+
+  it('shows a number in every row, the pair predictor\u2019s for that pair, for a sire and for a dam', async () => {
+    const forRex = await rows(agent, dogs.rex);
+    expect(forRex.map((row) => row.name).sort()).to.deep.equal(['Bea', 'Half Sister', 'Sister', 'Stranger']);
+    for (const row of forRex) expect(row.offspringCoiText, row.name).to.match(/^\d+(\.\d)?%$/);
+    await expectRowsAgreeWithPairPredictor(agent, dogs.rex, 'm', forRex);
+    const forDaisy = await rows(agent, dogs.dam);
+    expect(forDaisy.map((row) => row.name)).to.deep.equal(['Brother']);
+    expect(forDaisy[0].offspringCoi).to.be.within(0.15, 0.35);
+    await expectRowsAgreeWithPairPredictor(agent, dogs.dam, 'f', forDaisy);
+  });
+
+  it('orders and filters by the kinship of the dogs the lab found related, every other dog counting as 0', async () => {
+    const ordered = await rows(agent, dogs.rex, { order: [{ column: 5, dir: 'desc' }] });
+    expect(ordered.slice(0, 2).map((row) => row.name)).to.deep.equal(['Sister', 'Half Sister']);
+    expect(ordered.map((row) => row.related)).to.deep.equal([true, true, false, false]);
+    expect(ordered[0].offspringCoi!).to.be.greaterThan(ordered[1].offspringCoi!);
+    const lowCoi = await rows(agent, dogs.rex, { filters: { maxOffspringCoi: '5' } });
+    expect(lowCoi.map((row) => row.name).sort()).to.deep.equal(['Bea', 'Stranger']);
+    for (const row of lowCoi) expect(row.offspringCoi!).to.be.below(0.05);
+  });
+});
+
+describe('matchmaker: offspring COI of dogs typed on real arrays', function () {
+  this.timeout(600_000);
+  if (!realDataPresent()) {
+    it.skip('needs the real exports (REALDATA_DIR)');
+    return;
+  }
+
+  it('shows the KING-robust kinship the pair predictor gives, a few percent for these unrelated dogs, from either side', async () => {
+    const db = await testDb();
+    await resetDatabase(db);
+    const app = await testApp();
+    const lab = await testLab(db);
+    const dukeOwner = await createUser(db, { email: 'duke@coi.test', isBreeder: true, showMatchMaker: true });
+    const aspenOwner = await createUser(db, { email: 'aspen@coi.test', isBreeder: true, showMatchMaker: true });
+    const coralieOwner = await createUser(db, { email: 'coralie@coi.test' });
+    const owners: Record<string, User> = { Duke: dukeOwner, Aspen: aspenOwner, Coralie: coralieOwner };
+    const petNums: Record<string, number> = {};
+    for (const dog of REAL_EXPORTS) {
+      await ingestGenotypeFile(db, lab, { fileName: `${dog.name}.tped`, plink: readExport(dog), swabCode: dog.swabCode }, { newDog: { ownerEmail: owners[dog.name].email, dogName: dog.name } });
+      petNums[dog.name] = (await db('swabs').where({ swab_code: dog.swabCode }).first('pet_num')).pet_num;
+    }
+    await db('pets').whereIn('pet_num', Object.values(petNums)).update({ privacy: 'public' });
+    const duke = await signIn(app, dukeOwner.email, TEST_PASSWORD);
+    const forDuke = await rows(duke, petNums.Duke);
+    expect(forDuke.map((row) => row.name).sort()).to.deep.equal(['Aspen', 'Coralie']);
+    for (const row of forDuke) {
+      expect(row.related, row.name).to.equal(false);
+      expect(row.offspringCoi, row.name).to.be.within(0, 0.0442);
+    }
+    await expectRowsAgreeWithPairPredictor(duke, petNums.Duke, 'm', forDuke);
+    const aspen = await signIn(app, aspenOwner.email, TEST_PASSWORD);
+    const forAspen = await rows(aspen, petNums.Aspen);
+    expect(forAspen.map((row) => row.name)).to.deep.equal(['Duke']);
+    await expectRowsAgreeWithPairPredictor(aspen, petNums.Aspen, 'f', forAspen);
+  });
+});
