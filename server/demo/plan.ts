@@ -21,8 +21,8 @@ const VET_PATIENT_NAMES = ['Otis', 'Pepper', 'Rufus'];
 export const KENNEL_PREFIX = 'Sunny Meadow';
 
 /**
- * Gives the demo accounts dogs from the simulated population: the breeder a purebred litter with
- * its tested parents and more of that breed, the pet parent a mix with close family in the
+ * Gives the demo accounts dogs from the simulated population: the breeder two pups of a purebred
+ * litter with its tested parents (the rest of the litter goes to community owners) and more of that breed, the pet parent a mix with close family in the
  * population and a designer cross; three dogs nobody owns yet are patients the vet's practice registered
  * (the vet owns no dogs); everyone else's dogs go to community owners.
  */
@@ -43,7 +43,10 @@ export function planDemoOwners(dogs: readonly PopulationDog[], owners: DemoOwner
   const litter = [...litters.values()].sort((a, b) => b.length - a.length)[0] ?? [];
   const byId = new Map(dogs.map((dog) => [dog.id, dog]));
   const parents = litter.length ? [byId.get(litter[0].sireId!)!, byId.get(litter[0].damId!)!] : [];
-  const breederDogs = [...parents, ...litter].map((dog) => take(dog)!.id);
+  // The kennel keeps the parents and two pups; their littermates live with other owners, so the
+  // matchmaker offers the kennel's dogs real relatives (a sire's daughter, a pup's full sister).
+  const breederDogs = [...parents, ...litter.slice(0, 2)].map((dog) => take(dog)!.id);
+  litter.slice(2).forEach(take);
   const breed = parents[0]?.label;
   for (const dog of dogs) {
     if (breederDogs.length >= 12) break;

@@ -73,6 +73,7 @@ export async function loadDemoDataIfEmpty(db: Db, options: DemoOptions = { popul
     await seedCareResources(trx);
     await seedSurveys(trx, [dogs.biscuit]);
     await seedAdminDemo(trx, { passwordHash, adminId: users.admin.id });
+    await seedKennelProfile(trx, users, dogs.breeder);
   });
   return true;
 }
@@ -201,6 +202,27 @@ async function seedVetPractice(db: Db, users: DemoUsers, clientDog: number, pati
       vet_client_transfer_requested_at: index === 0 ? db.raw("now() - interval '2 days'") : null,
     });
   }
+}
+
+/** Sunny Meadow Kennels' saved profile, so /kennel/sunny-meadow-kennels lists its public dogs; its breeds are its dogs' main breeds. */
+async function seedKennelProfile(db: Db, users: DemoUsers, breederDogs: number[]): Promise<void> {
+  const breeds: string[] = await db('breed_mix_rows')
+    .join('breeds', 'breeds.id', 'breed_mix_rows.breed_id')
+    .whereIn('breed_mix_rows.pet_num', breederDogs)
+    .where('breed_mix_rows.rank', 1)
+    .groupBy('breeds.slug')
+    .orderByRaw('count(*) desc, breeds.slug')
+    .limit(3)
+    .pluck('breeds.slug');
+  await db('kennel_profiles').insert({
+    user_id: users.breeder.id,
+    slug: 'sunny-meadow-kennels',
+    description:
+      'A small family kennel in the Finger Lakes. Every dog we breed from is DNA tested for the conditions of its breed before we plan a litter, and we keep the inbreeding of our puppies low. Puppies go home at ten weeks with their DNA results.',
+    location: 'Ithaca, New York',
+    breed_slugs: breeds.length > 0 ? breeds : ['labrador-retriever'],
+    website: 'https://sunny-meadow-kennels.example.com',
+  });
 }
 
 /** A puppy whose swab is activated and waits for the lab: the README's ingest walk-through uses it. */

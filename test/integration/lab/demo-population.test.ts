@@ -7,6 +7,8 @@ import { unpackGenotype } from '../../../server/genetics/genotype.js';
 import { writeTsvGenotypes } from '../../../server/genetics/formats/tsv.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { testLab } from '../../support/lab.js';
+import { matchmakerCandidates, ownMatchmakerDog } from '../../../server/breeders/matchmaker-queries.js';
+import { parseMatchmakerRequest } from '../../../server/breeders/matchmaker-rules.js';
 
 const petsOf = async (email: string) => {
   const db = await testDb();
@@ -53,6 +55,25 @@ describe('demo data with a simulated population', function () {
     const nums = pets.map((p) => p.pet_num);
     const family = await db('relatives').whereIn('pet_num_a', nums).whereIn('pet_num_b', nums).where({ category: 'immediate_family' });
     expect(family.length).to.be.at.least(3);
+  });
+
+  it('gives the breeder a saved kennel profile and a matchmaker that offers the kennel\u2019s dogs real relatives', async () => {
+    const db = await testDb();
+    const lab = await testLab(db);
+    const breeder = await db('users').where({ email: 'breeder@demo.test' }).first('id');
+    const profile = await db('kennel_profiles').where({ user_id: breeder.id }).first();
+    expect(profile).to.include({ slug: 'sunny-meadow-kennels', location: 'Ithaca, New York' });
+    expect(profile.description).to.not.equal('');
+    expect(profile.breed_slugs).to.not.be.empty;
+    const own = await db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').join('genotypes', 'genotypes.pet_num', 'pets.pet_num').where('pet_owners.user_id', breeder.id).pluck('pets.pet_num');
+    let related = 0;
+    for (const petNum of own) {
+      const dog = (await ownMatchmakerDog(db, breeder.id, petNum))!;
+      const page = await matchmakerCandidates(db, lab, dog, parseMatchmakerRequest({ length: 10, order: [{ column: 5, dir: 'desc' }] }));
+      expect(page.rows.map((row) => row.petNum)).to.not.include.members(own);
+      related += page.rows.filter((row) => row.related && row.offspringCoi! >= 0.15).length;
+    }
+    expect(related).to.be.at.least(2);
   });
 
   it('leaves the breeder a swab waiting for results, and a puppy of two demo dogs ingested there finds both parents', async () => {
