@@ -42,7 +42,7 @@ export async function findArrayRelatives(db: Db, labPanelId: number, dog: ArrayD
     const { kinship, markers } = kingKinship(dog.calls, otherCalls, dog.panel.autosomalSnps, dog.panel.autosomalSnps);
     if (markers < KING_MIN_MARKERS) continue;
     // inbreeding lowers KING-robust kinship: long stretches sharing a copy tell close relatives of inbred dogs
-    const { key, kinship: reported } = arrayKinshipCategory(kinship, ibdOneShare(dog.panel, dog.calls, otherCalls, dog.panel.autosomalSnps));
+    const { key, kinship: reported } = arrayKinshipCategory(kinship, () => ibdOneShare(dog.panel, dog.calls, otherCalls, dog.panel.autosomalSnps));
     if (!key) continue;
     matches.push({
       otherPetNum: other.pet_num,

@@ -7,6 +7,7 @@ import { CALL_LABELS, SEVERITY_LABELS, compareHealthResults, modeOfInheritanceWo
 import { geneticStatsProps, loadGeneticStatsForPets } from '../results/genetic-stats.js';
 import { inbreedingText, INBREEDING_BANDS, type InbreedingText } from '../results/inbreeding.js';
 import { loadTraits } from '../results/traits.js';
+import { isFromOtherLabsFile } from '../results/status.js';
 
 /** Traits that change how a dog is cared for (airway, spine, weight, hearing and eyes, skin, coat care). */
 const CARE_TRAITS = ['Muzzle Length', 'Chondrodysplasia', 'Appetite', 'M Locus', 'Hairlessness', 'Shedding', 'Coat Length', 'Altitude Adaptation'];
@@ -40,6 +41,8 @@ export interface VetReport {
   stats: { lifeStage: string | null; predictedWeightLbs: number | null; wolfiness: number | null; coatColour: string | null };
   traits: { name: string; genotype: string | null; meaning: string }[];
   swab: { code: string; activatedAt: Date | null; releasedAt: Date | null } | null;
+  /** The results come from another lab's DNA file: no breed mix, weight nor wolfiness, and health results only where its markers reach. */
+  fromOtherLabsFile: boolean;
   /** The paper size: Letter for North American owners, A4 for everyone else. */
   paper: 'LETTER' | 'A4';
 }
@@ -58,7 +61,7 @@ async function ownerOf(db: Db, petNum: number): Promise<{ name: string; email: s
 }
 
 export async function loadVetReport(db: Db, pet: Pet): Promise<VetReport> {
-  const [owner, breedMix, health, stats, geneticStats, traits, swab] = await Promise.all([
+  const [owner, breedMix, health, stats, geneticStats, traits, swab, fromOtherLabsFile] = await Promise.all([
     ownerOf(db, pet.petNum),
     loadBreedMix(db, pet.petNum),
     loadHealthResults(db, pet.petNum),
@@ -70,6 +73,7 @@ export async function loadVetReport(db: Db, pet: Pet): Promise<VetReport> {
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .first('swab_code', 'activated_at', db.raw('coalesce(health_results_released_at, breed_results_released_at) as released_at')),
+    isFromOtherLabsFile(db, pet.petNum),
   ]);
   const stored = stats.get(pet.petNum) ?? null;
   const sorted = [...health].sort(compareHealthResults);
@@ -106,6 +110,7 @@ export async function loadVetReport(db: Db, pet: Pet): Promise<VetReport> {
       .filter((trait) => trait.isTested && CARE_TRAITS.some((name) => trait.name.startsWith(name)))
       .map((trait) => ({ name: trait.name, genotype: trait.genotype, meaning: trait.meaning })),
     swab: swab ? { code: swab.swab_code, activatedAt: swab.activated_at ?? null, releasedAt: swab.released_at ?? null } : null,
+    fromOtherLabsFile,
     paper: owner && ['US', 'CA', 'MX'].includes(owner.countryCode) ? 'LETTER' : 'A4',
   };
 }

@@ -2,6 +2,7 @@
 // what needs attention first (at risk, carrier), then the mix, diversity, stats and care traits.
 import PDFDocument from 'pdfkit';
 import type { VetReport } from './report-data.js';
+import { OTHER_LABS_FILE_LIFE_STAGE, OTHER_LABS_FILE_NOTICE, OTHER_LABS_FILE_WEIGHT, OTHER_LABS_FILE_WOLFINESS } from '../shared/messages.js';
 
 const INK = '#1d2731';
 const MUTED = '#5b6670';
@@ -44,10 +45,14 @@ export function renderVetReportPdf(report: VetReport, generatedAt = new Date()):
   fact('Owner', report.owner ? `${report.owner.name}${report.owner.email ? ` (${report.owner.email})` : ''}` : 'not recorded');
   fact('Swab id', report.swab?.code ?? 'no swab');
   fact('Test date', report.swab ? `activated ${dateText(report.swab.activatedAt)}, results released ${dateText(report.swab.releasedAt)}` : 'not tested');
+  const other = report.fromOtherLabsFile;
+  if (other) paragraph(OTHER_LABS_FILE_NOTICE.replace('{name}', report.pet.callName || report.pet.name), MUTED, 9);
 
   heading('Health results');
   if (report.counts.total === 0) {
     paragraph('No health results yet.', MUTED);
+  } else if (report.counts.atRisk + report.counts.carrier + report.counts.clear === 0) {
+    paragraph(`Not tested on this sample: none of the ${report.counts.total} conditions has a result.`, MUTED);
   } else {
     paragraph(`${report.counts.atRisk} at risk, ${report.counts.carrier} carrier, ${report.counts.clear} clear of ${report.counts.total} conditions tested.`);
     doc.moveDown(0.4);
@@ -73,6 +78,7 @@ export function renderVetReportPdf(report: VetReport, generatedAt = new Date()):
     paragraph('Breed results are not ready yet.', MUTED);
   } else {
     paragraph(report.breedMix.breedMixName);
+    if (report.breedMix.breeds.length === 0) paragraph(report.breedMix.breedMixScenarioText, MUTED, 9);
     for (const breed of report.breedMix.breeds) paragraph(`${breed.breedName}: ${breed.displayBreedPercent}`);
   }
 
@@ -85,9 +91,9 @@ export function renderVetReportPdf(report: VetReport, generatedAt = new Date()):
   }
 
   heading('Genetic stats');
-  fact('Life stage', report.stats.lifeStage ?? 'unknown (no birth date)');
-  fact('Predicted adult weight', report.stats.predictedWeightLbs === null ? 'not available' : `${Math.round(report.stats.predictedWeightLbs)} lbs (${Math.round(report.stats.predictedWeightLbs * 0.4536)} kg)`);
-  fact('Wolfiness', report.stats.wolfiness === null ? 'not available' : `${Math.min(100, report.stats.wolfiness).toFixed(1)}%`);
+  fact('Life stage', report.stats.lifeStage ?? (other ? OTHER_LABS_FILE_LIFE_STAGE : 'unknown (no birth date)'));
+  fact('Predicted adult weight', report.stats.predictedWeightLbs === null ? (other ? OTHER_LABS_FILE_WEIGHT : 'not available') : `${Math.round(report.stats.predictedWeightLbs)} lbs (${Math.round(report.stats.predictedWeightLbs * 0.4536)} kg)`);
+  fact('Wolfiness', report.stats.wolfiness === null ? (other ? OTHER_LABS_FILE_WOLFINESS : 'not available') : `${Math.min(100, report.stats.wolfiness).toFixed(1)}%`);
   fact('Predicted coat colour', report.stats.coatColour ?? 'not available');
 
   heading('Traits relevant to care');

@@ -126,10 +126,12 @@ export function ibdOneShare(panel: Pick<MarkerPanel, 'chromosomes' | 'positions'
  * full-sibling mating's pup, related to it through both parents, shares 0.71-0.82 and may read as
  * immediate family, as closely related as a parent.
  */
-export function arrayKinshipCategory(kinship: number, ibdShare: number): { key: RelatednessKey | null; kinship: number } {
+export function arrayKinshipCategory(kinship: number, ibdShare: () => number): { key: RelatednessKey | null; kinship: number } {
   const byKing = kinshipCategory(kinship);
+  // the share is measured only for the pairs it may raise (most pairs are strangers)
   if (byKing === 'sameDog' || byKing === 'immediateFamily' || byKing === null) return { key: byKing, kinship };
-  if (ibdShare < ARRAY_RELATIVE_PARAMETERS.immediateAtLeast) return { key: byKing, kinship };
+  const share = ibdShare();
+  if (share < ARRAY_RELATIVE_PARAMETERS.immediateAtLeast) return { key: byKing, kinship };
   // sharing one copy on a share s of the genome is a kinship of at least s/4
-  return { key: 'immediateFamily', kinship: Math.max(kinship, ibdShare / 4) };
+  return { key: 'immediateFamily', kinship: Math.max(kinship, share / 4) };
 }
