@@ -85,4 +85,41 @@ describe('breeder tools in the browser', function () {
     expect(await page.locator('[data-offspring-coi]').innerText()).to.match(/^\d+(\.\d)?%$/);
     expect(errors).to.deep.equal([]);
   });
+
+  it('edits the kennel profile, saves it and opens the kennel page: its public dogs, never its private or members-only ones', async () => {
+    const db = await testDb();
+    await page.goto(`${site.origin}/breeders/breeder-profile`);
+    await page.fill('#kennel-slug', 'sunny-meadow-browser');
+    await page.fill('#kennel-description', 'Labradors raised in the Finger Lakes, every parent DNA tested.');
+    await page.fill('#kennel-location', 'Trumansburg, New York');
+    await page.selectOption('#kennel-breeds', ['labrador-retriever', 'golden-retriever']);
+    await page.fill('#kennel-website', 'https://sunny-meadow.example.com');
+    await page.click('form[action="/breeders/breeder-profile"] button[type="submit"]');
+    await page.waitForSelector('.form-ok');
+    expect(await page.locator('.form-ok').innerText()).to.equal('Your breeder profile is saved.');
+    await page.click('a.link-arrow');
+    await page.waitForURL(`${site.origin}/kennel/sunny-meadow-browser`);
+    expect(await page.locator('h1').innerText()).to.equal('Sunny Meadow Kennels');
+    expect(await page.locator('.kennel-description').innerText()).to.equal('Labradors raised in the Finger Lakes, every parent DNA tested.');
+    expect(await page.getByText('Trumansburg, New York').count()).to.equal(1);
+    expect(await page.getByText('Breeds: Golden Retriever, Labrador Retriever').count()).to.equal(1);
+
+    const breeder = await db('users').where({ email: 'breeder@demo.test' }).first('id');
+    const kennelDogs = (privacy: string) => db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').where({ 'pet_owners.user_id': breeder.id, 'pets.privacy': privacy, 'pets.is_hidden': false }).whereNull('pets.deleted_at').pluck('pets.handle');
+    const [publicDogs, hiddenDogs] = [await kennelDogs('public'), [...(await kennelDogs('private')), ...(await kennelDogs('public-private'))]];
+    expect(publicDogs).to.not.be.empty;
+    expect(hiddenDogs).to.not.be.empty;
+    // by handle: two dogs may share a name
+    const handles = (p: Page) => p.locator('ul.kennel-dogs li a').evaluateAll((links) => links.map((a) => decodeURIComponent(a.getAttribute('href')!.replace('/dog/', ''))));
+    const listed = await handles(page);
+    expect([...listed].sort()).to.deep.equal([...publicDogs].sort());
+    for (const handle of hiddenDogs) expect(listed).to.not.include(handle);
+    // a visitor who is not signed in sees the same dogs
+    const visitor = await newContext(browser);
+    const anonymous = await visitor.newPage();
+    await anonymous.goto(`${site.origin}/kennel/sunny-meadow-browser`);
+    expect((await handles(anonymous)).sort()).to.deep.equal([...publicDogs].sort());
+    await visitor.close();
+    expect(errors).to.deep.equal([]);
+  });
 });
