@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { profileImageUrl } from '../pets/images.js';
+import { petAvatar } from '../pets/images.js';
 import type { Db } from '../db/index.js';
 import { requireUser, signedInUser } from '../auth/guards.js';
 import { listOwnedPets } from '../pets/list.js';
@@ -22,7 +22,7 @@ export function memberPageRoutes(db: Db): Router {
     const user = signedInUser(req);
     const pets = await listOwnedPets(db, user.id, { sortBy: 'NAME' });
     const heading = user.userType === 'Vet' ? 'My Patients' : 'My Dogs';
-    res.render('members/dogs', { title: heading, heading, pets: pets.map((pet) => ({ ...pet, profileImageUrl: profileImageUrl(pet) })), userType: user.userType });
+    res.render('members/dogs', { title: heading, heading, pets: pets.map((pet) => ({ ...pet, avatar: petAvatar(pet) })), userType: user.userType });
   });
   router.get('/forbidden/read-only-account', (_req, res) =>
     res.status(403).render('placeholder', { title: 'Read-only account', heading: 'Your account is read-only', lead: 'You can look at results but not change them.' }),

@@ -3,6 +3,7 @@
 import { RELATEDNESS_CATEGORIES } from '../genetics/compute/relatedness.js';
 import { RELATIVES_CLOSE_FAMILY_WARNING } from '../shared/messages.js';
 import type { RelativePet, RelativesResponse } from './types.js';
+import { avatarInitial, dogAvatar, type DogAvatar } from '../shared/dog-avatar.js';
 
 /** Spec 2 §9: relatives are shown 5 at a time; 'show more' adds 5 after 1 second. */
 export const RELATIVES_PAGE_SIZE = 5;
@@ -79,10 +80,8 @@ export function relatednessText(displayRelatedness: string): string {
   return displayRelatedness.charAt(0).toUpperCase() + displayRelatedness.slice(1);
 }
 
-/** The initial shown when a dog has no public picture. */
-export function avatarInitial(displayName: string): string {
-  return (displayName.trim().charAt(0) || '?').toUpperCase();
-}
+/** The initial shown when a dog has no public picture (one rule for every dog's avatar). */
+export { avatarInitial };
 
 /** Handles of the relatives new for this dog, to mark them 'New' in the list. */
 export function newHandles(response: RelativesResponse): Set<string> {
@@ -95,8 +94,8 @@ export interface RelativeCardView {
   displayName: string;
   profileHref: string;
   chatHref: string;
-  imageSrc: string | null;
-  initial: string;
+  /** The public picture (/getpublicpetimg) when the dog has one, else its initial. */
+  avatar: DogAvatar;
   breedDisplayName: string | null;
   /** '62.5% Labrador Retriever', when it says more than the breed mix's name. */
   topBreed: string | null;
@@ -115,8 +114,7 @@ export function relativeCardView(pet: RelativePet, isNew: boolean): RelativeCard
     displayName: pet.displayName,
     profileHref: dogProfileHref(pet.handle),
     chatHref: chatHref(pet.handle),
-    imageSrc: pet.hasPublicImage ? publicImageSrc(pet.handle) : null,
-    initial: avatarInitial(pet.displayName),
+    avatar: dogAvatar(pet.displayName, pet.hasPublicImage ? publicImageSrc(pet.handle) : null),
     breedDisplayName: pet.breedDisplayName,
     topBreed: breed && breed !== pet.breedDisplayName ? breed : null,
     category: pet.relatednessCategory,

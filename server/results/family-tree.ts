@@ -1,5 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { Pet } from '../pets/queries.js';
+import { profileImageUrl } from '../pets/images.js';
+import { dogAvatar, type DogAvatar } from '../shared/dog-avatar.js';
 
 export interface TreeMember {
   path: string;
@@ -8,6 +10,8 @@ export interface TreeMember {
   /** Link to the public profile, only for dogs whose privacy lets members see them. */
   href: string | null;
   breedName: string | null;
+  /** Its picture when its privacy lets members see it, else its initial (issue 12 §7). */
+  avatar: DogAvatar;
 }
 
 export interface FamilyTree {
@@ -29,6 +33,33 @@ export function pathRole(path: string): string {
 const visible = (row: { privacy: string | null; is_hidden: boolean | null; deleted_at: Date | null }) =>
   row.privacy !== null && row.privacy !== 'private' && !row.is_hidden && !row.deleted_at;
 
+/** The columns of a relative (alias `p`) that treeMember reads. */
+const RELATIVE_COLUMNS = ['p.name as petName', 'p.handle', 'p.privacy', 'p.is_hidden', 'p.deleted_at', 'p.profile_image_public_id', 'p.avatar_color_index'];
+
+interface RelativeRow {
+  petName: string | null;
+  handle: string | null;
+  privacy: string | null;
+  is_hidden: boolean | null;
+  deleted_at: Date | null;
+  profile_image_public_id: string | null;
+  avatar_color_index: number | null;
+}
+
+/** One dog of the tree: named, linked and pictured only when its privacy lets members see it. */
+function treeMember(path: string, recordedName: string | null, row: RelativeRow, breedName: string | null): TreeMember {
+  const shown = Boolean(row.handle) && visible(row);
+  const name = recordedName ?? (shown && row.petName ? row.petName : 'A tested relative');
+  return {
+    path,
+    role: pathRole(path),
+    name,
+    href: shown ? `/dog/${encodeURIComponent(row.handle!)}` : null,
+    breedName,
+    avatar: shown ? dogAvatar(name, profileImageUrl({ profileImagePublicId: row.profile_image_public_id }), row.avatar_color_index) : dogAvatar(recordedName ?? '?', null),
+  };
+}
+
 // An immediate-family relative this much older is taken for a parent (spec: parents, grandparents, …).
 const PARENT_MIN_AGE_GAP_DAYS = 330;
 
@@ -39,18 +70,9 @@ export async function loadFamilyTree(db: Db, pet: Pet): Promise<FamilyTree> {
     .leftJoin('breeds as b', 'b.id', 'l.breed_id')
     .where('l.pet_num', pet.petNum)
     .orderBy('l.path')
-    .select('l.path', 'l.name', 'p.name as petName', 'p.handle', 'p.privacy', 'p.is_hidden', 'p.deleted_at', 'b.name as breedName');
+    .select('l.path', 'l.name', 'b.name as breedName', ...RELATIVE_COLUMNS);
   if (links.length > 0) {
-    const members: TreeMember[] = links.map((row) => {
-      const shown = row.handle && visible(row);
-      return {
-        path: row.path,
-        role: pathRole(row.path),
-        name: row.name ?? (shown ? row.petName : 'A tested relative'),
-        href: shown ? `/dog/${encodeURIComponent(row.handle)}` : null,
-        breedName: row.breedName ?? null,
-      };
-    });
+    const members: TreeMember[] = links.map((row) => treeMember(row.path, row.name ?? null, row, row.breedName ?? null));
     const at = (depth: number) => members.filter((m) => m.path.length === depth);
     return { source: 'recorded', parents: at(1), grandParents: at(2), greatGrandParents: at(3) };
   }
@@ -68,19 +90,16 @@ async function inferredParents(db: Db, pet: Pet): Promise<TreeMember[]> {
     .whereNotNull('p.date_of_birth')
     .andWhere('p.date_of_birth', '<=', db.raw(`?::date - interval '${PARENT_MIN_AGE_GAP_DAYS} days'`, [pet.dateOfBirth]))
     .orderBy('r.kinship', 'desc')
-    .select('p.name', 'p.handle', 'p.sex', 'p.privacy', 'p.is_hidden', 'p.deleted_at', 's.breed_mix_name as breedName');
+    .select('p.sex', 's.breed_mix_name as breedName', ...RELATIVE_COLUMNS);
+  return inferredFrom(rows);
+}
+
+/** The closest older immediate-family male and female (rows by kinship, closest first) as sire and dam. */
+function inferredFrom(rows: (RelativeRow & { sex: string | null; breedName: string | null })[]): TreeMember[] {
   const parents: TreeMember[] = [];
   for (const sex of ['m', 'f'] as const) {
     const row = rows.find((r) => r.sex?.trim() === sex);
-    if (!row) continue;
-    const shown = visible(row);
-    parents.push({
-      path: sex === 'm' ? 'S' : 'D',
-      role: sex === 'm' ? 'Sire' : 'Dam',
-      name: shown ? row.name : 'A tested relative',
-      href: shown ? `/dog/${encodeURIComponent(row.handle)}` : null,
-      breedName: row.breedName ?? null,
-    });
+    if (row) parents.push(treeMember(sex === 'm' ? 'S' : 'D', null, row, row.breedName ?? null));
   }
   return parents;
 }
@@ -98,14 +117,9 @@ export async function loadFamilyTrees(db: Db, pets: readonly Pet[]): Promise<Map
     .whereIn('l.pet_num', pets.map((pet) => pet.petNum))
     .orderBy('l.pet_num')
     .orderBy('l.path')
-    .select('l.pet_num as subject', 'l.path', 'l.name', 'p.name as petName', 'p.handle', 'p.privacy', 'p.is_hidden', 'p.deleted_at', 'b.name as breedName');
+    .select('l.pet_num as subject', 'l.path', 'l.name', 'b.name as breedName', ...RELATIVE_COLUMNS);
   for (const pet of pets) {
-    const members: TreeMember[] = links
-      .filter((row) => row.subject === pet.petNum)
-      .map((row) => {
-        const shown = row.handle && visible(row);
-        return { path: row.path, role: pathRole(row.path), name: row.name ?? (shown ? row.petName : 'A tested relative'), href: shown ? `/dog/${encodeURIComponent(row.handle)}` : null, breedName: row.breedName ?? null };
-      });
+    const members: TreeMember[] = links.filter((row) => row.subject === pet.petNum).map((row) => treeMember(row.path, row.name ?? null, row, row.breedName ?? null));
     if (members.length > 0) {
       const at = (depth: number) => members.filter((m) => m.path.length === depth);
       trees.set(pet.petNum, { source: 'recorded', parents: at(1), grandParents: at(2), greatGrandParents: at(3) });
@@ -124,18 +138,11 @@ export async function loadFamilyTrees(db: Db, pets: readonly Pet[]): Promise<Map
         .andWhere('p.date_of_birth', '<=', db.raw(`s.date_of_birth - interval '${PARENT_MIN_AGE_GAP_DAYS} days'`))
         .orderBy('s.pet_num')
         .orderBy('r.kinship', 'desc')
-        .select('s.pet_num as subject', 'p.name', 'p.handle', 'p.sex', 'p.privacy', 'p.is_hidden', 'p.deleted_at', 'm.breed_mix_name as breedName')
+        .select('s.pet_num as subject', 'p.sex', 'm.breed_mix_name as breedName', ...RELATIVE_COLUMNS)
     : [];
   for (const pet of pets) {
     if (trees.has(pet.petNum)) continue;
-    const rows = candidates.filter((row) => row.subject === pet.petNum);
-    const parents: TreeMember[] = [];
-    for (const sex of ['m', 'f'] as const) {
-      const row = rows.find((r) => r.sex?.trim() === sex);
-      if (!row) continue;
-      const shown = visible(row);
-      parents.push({ path: sex === 'm' ? 'S' : 'D', role: sex === 'm' ? 'Sire' : 'Dam', name: shown ? row.name : 'A tested relative', href: shown ? `/dog/${encodeURIComponent(row.handle)}` : null, breedName: row.breedName ?? null });
-    }
+    const parents = inferredFrom(candidates.filter((row) => row.subject === pet.petNum));
     trees.set(pet.petNum, { source: parents.length > 0 ? 'inferred' : 'none', parents, grandParents: [], greatGrandParents: [] });
   }
   return trees;

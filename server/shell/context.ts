@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import { profileImageUrl } from '../pets/images.js';
+import { petAvatar } from '../pets/images.js';
+import type { DogAvatar } from '../shared/dog-avatar.js';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
 import type { UserType } from '../users/rules.js';
@@ -33,8 +34,8 @@ export interface ShellUser {
 export interface ResultsNav {
   petNum: number;
   petName: string;
-  /** The dog's profile picture (issue 12), shown beside the results navigation; null without one. */
-  petImageUrl: string | null;
+  /** The dog's profile picture, else its initial (issue 12), beside the results navigation. */
+  petAvatar: DogAvatar;
   buttons: NavButton[];
   backToList: Link | null;
   backToPage: Link | null;
@@ -94,8 +95,8 @@ export async function buildShell(db: Db, settings: Settings, req: Request): Prom
   };
 }
 
-function toFooterPet(pet: Pick<Pet, 'petNum' | 'name' | 'isEligibleForInsurance' | 'insuranceUrl'> & { hasResults: boolean }): FooterPet {
-  return { petNum: pet.petNum, name: pet.name, isEligibleForInsurance: pet.isEligibleForInsurance, insuranceUrl: pet.insuranceUrl, hasResults: pet.hasResults };
+function toFooterPet(pet: Pick<Pet, 'petNum' | 'name' | 'isEligibleForInsurance' | 'insuranceUrl' | 'profileImagePublicId' | 'avatarColorIndex'> & { hasResults: boolean }): FooterPet {
+  return { petNum: pet.petNum, name: pet.name, isEligibleForInsurance: pet.isEligibleForInsurance, insuranceUrl: pet.insuranceUrl, hasResults: pet.hasResults, avatar: petAvatar(pet) };
 }
 
 /**
@@ -115,7 +116,7 @@ export function focusShellOnPet(
   shell.resultsNav = {
     petNum: pet.petNum,
     petName: pet.name,
-    petImageUrl: profileImageUrl(pet),
+    petAvatar: petAvatar(pet),
     buttons: resultsNavButtons(
       user.userType,
       { petNum: pet.petNum, isUpgradeAvailable: pet.isUpgradeAvailable ?? false, showRelativeFinder: pet.showRelativeFinder, shouldShowCareResources: pet.shouldShowCareResources },

@@ -7,7 +7,7 @@ export interface ShellCounts {
   petCount: number;
   numUnreadMessages: number;
   /** The account's only dog with released results, if it has exactly one: the footer may name it on pages about no dog. */
-  footerPet: Pick<Pet, 'petNum' | 'name' | 'isEligibleForInsurance' | 'insuranceUrl'> | null;
+  footerPet: Pick<Pet, 'petNum' | 'name' | 'isEligibleForInsurance' | 'insuranceUrl' | 'profileImagePublicId' | 'avatarColorIndex'> | null;
 }
 
 /** A dog has results once the lab released a breed mix or health calls for it. */
@@ -37,11 +37,13 @@ function shellCountsColumns(db: Db, userId: number | Knex.Raw) {
       name: 'pets.name',
       isEligibleForInsurance: 'pets.is_eligible_for_insurance',
       insuranceUrl: 'pets.insurance_url',
+      profileImagePublicId: 'pets.profile_image_public_id',
+      avatarColorIndex: 'pets.avatar_color_index',
       hasResults: db.raw(hasResultsSql('pets.pet_num')),
     });
   return db.raw(
     '(select row_to_json(s) from (select count(*) as pet_count, ' +
-      'case when count(*) filter (where p."hasResults") = 1 then (json_agg(json_build_object(\'petNum\', p."petNum", \'name\', p.name, \'isEligibleForInsurance\', p."isEligibleForInsurance", \'insuranceUrl\', p."insuranceUrl")) filter (where p."hasResults")) -> 0 end as footer_pet ' +
+      'case when count(*) filter (where p."hasResults") = 1 then (json_agg(json_build_object(\'petNum\', p."petNum", \'name\', p.name, \'isEligibleForInsurance\', p."isEligibleForInsurance", \'insuranceUrl\', p."insuranceUrl", \'profileImagePublicId\', p."profileImagePublicId", \'avatarColorIndex\', p."avatarColorIndex")) filter (where p."hasResults")) -> 0 end as footer_pet ' +
       'from (?) p) s) as shell_pets, (?) as shell_num_unread',
     [ownedPets, unreadMessagesQuery(db, userId)],
   );

@@ -1,5 +1,6 @@
 // Pure rules of the site shell (spec 2 §2), shared by views and tests.
 import type { UserType } from '../users/rules.js';
+import type { DogAvatar } from '../shared/dog-avatar.js';
 
 export const FOOTER_NAME_LIMIT = 25;
 
@@ -31,6 +32,8 @@ export interface FooterPet {
   insuranceUrl: string | null;
   /** Whether the lab has released results; a dog still waiting for them has none to explore. */
   hasResults: boolean;
+  /** Shown beside the 'Explore {dog}'s Results' heading (issue 12 §7). */
+  avatar?: DogAvatar;
 }
 
 export interface Link {
@@ -41,6 +44,8 @@ export interface Link {
 export interface FooterColumn {
   heading: string;
   links: Link[];
+  /** The explored dog's avatar, on its column. */
+  avatar?: DogAvatar;
 }
 
 export function orderKitUrl(userType: UserType, links: ShellLinks): string {
@@ -66,6 +71,7 @@ export function footerColumns(user: FooterUser, pet: FooterPet | null, links: Sh
     {
       heading: `Explore ${dogName}'s Results`,
       links: explored ? resultsLinks(explored.petNum, user.userType) : noDogLinks(user),
+      ...(explored?.avatar ? { avatar: explored.avatar } : {}),
     },
     {
       heading: 'My Account',

@@ -1,6 +1,8 @@
 // A vet practice's dashboard data (issue 13 point 3; spec 2 §1, §3 Practice, §7 VetDashboardInfo).
 import type { Db } from '../db/index.js';
 import { resultsStatusLabel, searchPattern } from './rules.js';
+import { petAvatar } from '../pets/images.js';
+import type { DogAvatar } from '../shared/dog-avatar.js';
 
 export interface PracticeMembership {
   practiceId: number;
@@ -115,6 +117,8 @@ export interface PracticePet {
   resultsStatus: string;
   /** The practice may change the dog's details: it registered the dog and no client owns it yet. */
   isEditableByPractice: boolean;
+  /** Its picture, else its initial, on the patient list (issue 12 §7). */
+  avatar: DogAvatar;
 }
 
 function patientsQuery(db: Db, practiceId: number) {
@@ -142,10 +146,14 @@ function patientsQuery(db: Db, practiceId: number) {
       healthReleased: latestSwab('swabs.health_results_released_at'),
       breedReleased: latestSwab('swabs.breed_results_released_at'),
       hasOwner: db.raw('exists (select 1 from pet_owners where pet_owners.pet_num = pets.pet_num)'),
+      profileImagePublicId: 'pets.profile_image_public_id',
+      avatarColorIndex: 'pets.avatar_color_index',
     });
 }
 
-interface PatientRow extends Omit<PracticePet, 'resultsStatus' | 'isEditableByPractice' | 'notesCount'> {
+interface PatientRow extends Omit<PracticePet, 'resultsStatus' | 'isEditableByPractice' | 'notesCount' | 'avatar'> {
+  profileImagePublicId: string | null;
+  avatarColorIndex: number;
   notesCount: number | string;
   swabState: string | null;
   healthReleased: Date | null;
@@ -154,9 +162,10 @@ interface PatientRow extends Omit<PracticePet, 'resultsStatus' | 'isEditableByPr
 }
 
 function toPracticePet(row: PatientRow): PracticePet {
-  const { swabState, healthReleased, breedReleased, hasOwner, ...rest } = row;
+  const { swabState, healthReleased, breedReleased, hasOwner, profileImagePublicId, avatarColorIndex, ...rest } = row;
   return {
     ...rest,
+    avatar: petAvatar({ name: row.name, profileImagePublicId, avatarColorIndex }),
     notesCount: Number(row.notesCount),
     resultsStatus: resultsStatusLabel({ swabState, healthReleased: healthReleased !== null, breedReleased: breedReleased !== null }),
     isEditableByPractice: row.addedByPractice && !hasOwner,

@@ -1,6 +1,8 @@
 import type { Conversation } from '../../server/chat/types';
 import { truncateText } from '../../server/chat/rules';
 import { CHAT_CONVERSATIONS_FAILED, CHAT_NO_CONVERSATIONS } from '../../server/shared/messages';
+import { dogAvatar } from '../../server/shared/dog-avatar';
+import { DogAvatar } from '../shared/DogAvatar';
 
 export interface ConversationListProps {
   conversations: Conversation[];
@@ -24,6 +26,7 @@ export function ConversationList({ conversations, activeId, error, onSelect }: C
         <ul>
           {conversations.map((conversation) => {
             const isActive = conversation.conversation_id === activeId;
+            const about = conversation.pets[0];
             return (
               <li key={conversation.conversation_id}>
                 <button
@@ -33,6 +36,7 @@ export function ConversationList({ conversations, activeId, error, onSelect }: C
                   data-conversation-id={conversation.conversation_id}
                   onClick={() => onSelect(conversation.conversation_id)}
                 >
+                  {about && <DogAvatar avatar={dogAvatar(about.name, about.petImageUrl)} className="chat-list__avatar" />}
                   <span className="chat-list__name">{conversation.toUserName}</span>
                   {conversation.num_unread > 0 && (
                     <span className="chat-list__unread" aria-label={`${conversation.num_unread} unread`}>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { dogAvatar } from '../../server/shared/dog-avatar';
+import { DogAvatar } from '../shared/DogAvatar';
 import type { Conversation, Message } from '../../server/chat/types';
 import { NEW_CONVERSATION_ID } from '../../server/chat/rules';
 import { CHAT_BLOCKED_NOTICE } from '../../server/shared/messages';
@@ -25,7 +27,7 @@ export function ConversationPane({ conversation, messages, petImageUrl, sending,
   return (
     <section className="chat-pane" aria-label={`Conversation with ${conversation.toUserName}`}>
       <header className="chat-pane__header">
-        {petImageUrl && <img className="chat-pane__pet-image" src={petImageUrl} alt="" width={48} height={48} />}
+        {(petImageUrl || conversation.pets[0]) && <DogAvatar avatar={dogAvatar(conversation.pets[0]?.name ?? conversation.toUserName, petImageUrl)} className="chat-pane__pet-image" />}
         <div className="chat-pane__title">
           <h2>{conversation.toUserName}</h2>
           <p className="chat-pane__subject">{conversation.subject}</p>

@@ -8,6 +8,7 @@ import {
   RELATIVES_NONE,
   SHOW_MORE,
 } from '../../server/shared/messages';
+import { DogAvatar } from '../shared/DogAvatar';
 import { RelatednessGauge } from './RelatednessGauge';
 import {
   checkRelativesResponse,
@@ -33,7 +34,7 @@ function RelativeCard({ card }: { card: RelativeCardView }) {
     <li className="relative-card" data-handle={card.handle}>
       <RelatednessGauge percent={card.sharedPercent} height={card.gaugeHeight} color={card.category.color} label={card.relatedness} />
       <a className="relative-card__picture" href={card.profileHref} tabIndex={-1} aria-hidden="true">
-        {card.imageSrc ? <img src={card.imageSrc} alt="" loading="lazy" width={56} height={56} /> : <span className="relative-card__initial">{card.initial}</span>}
+        <DogAvatar avatar={card.avatar} className="relative-card__avatar" />
       </a>
       <div className="relative-card__body">
         <p className="relative-card__name">

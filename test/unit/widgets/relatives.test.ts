@@ -148,7 +148,8 @@ describe('relatives rules', () => {
       expect(preview.total).to.equal(7);
       expect(preview.cards.map((c) => c.handle)).to.deep.equal(['dog-0', 'dog-1', 'dog-2', 'dog-3', 'dog-4']);
       expect(preview.warning).to.equal(closeFamilyWarning(list));
-      expect(preview.cards[0]).to.deep.include({ isNew: true, profileHref: '/dog/dog-0', chatHref: '/members/chat?to=dog-0', imageSrc: null, initial: 'D', relatedness: 'Shares 3.1% of DNA', sharedPercent: 3.1 });
+      expect(preview.cards[0]).to.deep.include({ isNew: true, profileHref: '/dog/dog-0', chatHref: '/members/chat?to=dog-0', relatedness: 'Shares 3.1% of DNA', sharedPercent: 3.1 });
+      expect(preview.cards[0].avatar).to.deep.equal({ imageUrl: null, initial: 'D', colorIndex: null });
       expect(preview.cards[0].topBreed).to.equal('100% Beagle');
       expect(preview.cards[1].isNew).to.equal(false);
     });
