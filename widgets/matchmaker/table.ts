@@ -61,7 +61,14 @@ export class MatchmakerTable {
     $(tableElement).find('tbody').empty();
     this.element.querySelector('[data-matchmaker-paging]')?.remove();
     this.element.querySelector('[data-matchmaker-summary]')?.remove();
-    const columns: ConfigColumns[] = MATCHMAKER_COLUMNS.map((column) => ({ data: column.data === 'links' ? null : column.data, orderable: column.sort !== null, render: render(column.data) }));
+    // each cell named by its column, for the stacked rows on a phone (breeders.css); the name and the links need none
+    const labelled = (title: string, key: string) => (cell: Node, data: unknown) => {
+      if (key === 'name' || key === 'links') return;
+      const td = cell as HTMLElement;
+      if (data === '' || data === null || data === undefined) td.classList.add('is-empty');
+      else td.setAttribute('data-label', title);
+    };
+    const columns: ConfigColumns[] = MATCHMAKER_COLUMNS.map((column) => ({ data: column.data === 'links' ? null : column.data, orderable: column.sort !== null, render: render(column.data), createdCell: labelled(column.title, column.data), className: column.data === 'links' ? 'matchmaker-plan' : '' }));
     this.table = new DataTable<MatchmakerRow>(tableElement, {
       serverSide: true,
       processing: true,
