@@ -118,4 +118,71 @@ describe('gallery in the browser', function () {
     expect((await db('pets').where({ pet_num: biscuit }).first('profile_image_public_id')).profile_image_public_id).to.equal(null);
     expect(errors).to.deep.equal([]);
   });
+
+  it('uploads an MP4 that plays in the carousel; its grid tile shows its first frame under a play mark', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${site.origin}/members/results/profile?i=${biscuit}`);
+    await page.locator('.gallery__empty').waitFor();
+    // A real H.264 MP4: 1.2 s of an animated canvas, recorded by Chromium's MediaRecorder.
+    const mp4 = Buffer.from(
+      await page.evaluate(async () => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 320;
+        canvas.height = 240;
+        const context = canvas.getContext('2d')!;
+        const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/mp4;codecs=avc1.42E01E' });
+        const chunks: Blob[] = [];
+        recorder.ondataavailable = (event) => chunks.push(event.data);
+        let frame = 0;
+        const draw = setInterval(() => {
+          context.fillStyle = `hsl(${(frame * 15) % 360} 70% 50%)`;
+          context.fillRect(0, 0, 320, 240);
+          frame++;
+        }, 40);
+        recorder.start();
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+        recorder.stop();
+        await stopped;
+        clearInterval(draw);
+        return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()));
+      }),
+    );
+    expect(mp4.subarray(4, 8).toString('latin1')).to.equal('ftyp');
+    await page.selectOption('#gallery-media-type', 'video');
+    await page.setInputFiles('#gallery-file', { name: 'walk.mp4', mimeType: 'video/mp4', buffer: mp4 });
+    await Promise.all([page.waitForURL(/\/members\/pet-upload-succeeded\/video\//), page.click('.gallery-upload button[type="submit"]')]);
+    await page.goto(`${site.origin}/members/results/profile?i=${biscuit}`);
+
+    // It plays: the browser decodes frames and its clock moves.
+    const played = await page.locator('.gallery-carousel .swiper-slide-active video').evaluate(async (video: HTMLVideoElement) => {
+      video.muted = true;
+      await video.play();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return { width: video.videoWidth, height: video.videoHeight, moved: video.currentTime > 0, error: video.error?.message ?? null };
+    });
+    expect(played).to.deep.equal({ width: 320, height: 240, moved: true, error: null });
+    // The tile loads the video's metadata and first frame, not the whole file, under a play mark.
+    const tile = page.locator('.gallery-grid .gallery-grid__video');
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('.gallery-grid__video video')?.readyState ?? 0) >= 2);
+    expect(await tile.locator('video').getAttribute('preload')).to.equal('metadata');
+    expect(await tile.locator('.gallery-grid__play').count()).to.equal(1);
+    // The carousel grows with its slide (a video's size arrives late, the caption editor opens): its
+    // buttons are never cut off.
+    const cutOff = () =>
+      page.evaluate(() => {
+        const carousel = document.querySelector('.gallery-carousel')!.getBoundingClientRect();
+        const slide = document.querySelector('.swiper-slide-active .gallery-slide')!.getBoundingClientRect();
+        return Math.round(slide.bottom - carousel.bottom);
+      });
+    await page.click('.swiper-slide-active >> text=Add a caption');
+    await page.locator('.swiper-slide-active textarea').waitFor();
+    await page.waitForFunction(() => {
+      const carousel = document.querySelector('.gallery-carousel')!.getBoundingClientRect();
+      return document.querySelector('.swiper-slide-active .gallery-slide')!.getBoundingClientRect().bottom <= carousel.bottom + 1;
+    }).catch(() => undefined);
+    expect(await cutOff()).to.be.at.most(0);
+    expect(await seriousViolations(page), 'gallery with a video').to.deep.equal([]);
+    expect(errors).to.deep.equal([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Keyboard, Navigation, Pagination } from 'swiper/modules';
 import type { Swiper as SwiperInstance } from 'swiper';
@@ -11,6 +11,18 @@ export function Gallery({ petNum, petName, canEdit, canWag, profilePublicId, sli
   const [slides, setSlides] = useState(initialSlides);
   const [bust, setBust] = useState(0);
   const swiper = useRef<SwiperInstance | null>(null);
+  const root = useRef<HTMLDivElement | null>(null);
+
+  // autoHeight measures a slide once; a video's size arrives with its metadata, and the caption editor
+  // or a wag error make a slide taller later, so the carousel measures again whenever a slide resizes
+  // (else the bottom of the slide, its wag and delete buttons, is cut off).
+  useEffect(() => {
+    const element = root.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => swiper.current?.updateAutoHeight(0));
+    element.querySelectorAll('.gallery-slide').forEach((slide) => observer.observe(slide));
+    return () => observer.disconnect();
+  }, [slides]);
 
   if (slides.length === 0) return <p className="gallery__empty">No photos of {petName} yet.</p>;
 
@@ -18,7 +30,7 @@ export function Gallery({ petNum, petName, canEdit, canWag, profilePublicId, sli
     setSlides((current) => current.map((slide) => (slide.publicId === publicId ? change(slide) : slide)));
 
   return (
-    <div className="gallery-widget">
+    <div className="gallery-widget" ref={root}>
       <Swiper
         className="gallery-carousel"
         modules={[Navigation, Pagination, Keyboard, A11y]}
@@ -52,8 +64,16 @@ export function Gallery({ petNum, petName, canEdit, canWag, profilePublicId, sli
       <ul className="gallery-grid" aria-label={`All of ${petName}’s photos and videos`}>
         {slides.map((slide, index) => (
           <li key={slide.publicId} className="gallery-grid__item">
-            <button type="button" className="gallery-grid__pick" onClick={() => swiper.current?.slideTo(index)} aria-label={`Show ${slide.caption || `item ${index + 1}`}`}>
-              {slide.thumb ? <Picture sources={slide.thumb} alt="" width={320} height={320} /> : <span className="gallery-grid__video">Video</span>}
+            <button type="button" className="gallery-grid__pick" onClick={() => swiper.current?.slideTo(index)} aria-label={`Show ${slide.caption || `${slide.mediaType === 'video' ? 'video' : 'photo'} ${index + 1}`}`}>
+              {slide.thumb ? (
+                <Picture sources={slide.thumb} alt="" width={320} height={320} />
+              ) : (
+                // The video's first frame (its metadata and a frame are all the browser loads) under a play mark.
+                <span className="gallery-grid__video">
+                  <video src={slide.videoUrl ? `${slide.videoUrl}#t=0.1` : undefined} preload="metadata" muted playsInline tabIndex={-1} aria-hidden="true" />
+                  <span className="gallery-grid__play" aria-hidden="true" />
+                </span>
+              )}
             </button>
           </li>
         ))}

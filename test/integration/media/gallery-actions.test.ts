@@ -197,6 +197,30 @@ describe('gallery actions (issue 12)', () => {
       expect(filesUnder(t.mediaDir)).to.have.length(8);
     });
 
+    it("refuses another user's publicId and petNum for every action, the caption too; nothing changes", async () => {
+      const breeder = await signInAsDemo(t.app, 'breeder');
+      const aurora = await petNumOf('sunny-meadow-aurora');
+      const theirs = (await expectStatus(upload(breeder, aurora, await testJpeg({ seed: 55 }), 'a.jpg'), 201)).body;
+      const caption = (petNum: number) => parent.post('/members/update-caption').set('accept', 'application/json').send({ caption: 'mine now', petNum, publicId: theirs.public_id, mediaType: 'image', _csrf: token });
+      for (const petNum of [biscuit, aurora]) {
+        await withToken(parent, rotatePath(petNum, theirs.public_id)).expect(404);
+        await withToken(parent, deletePath(petNum, theirs.public_id)).expect(404);
+        await withToken(parent, profilePath('EDIT', theirs.public_id, petNum)).expect(404);
+        await caption(petNum).expect(404);
+      }
+      // Nor may the breeder touch the parent's photo through their own dog.
+      const breederToken = await csrfToken(breeder, '/members');
+      await withToken(breeder, rotatePath(aurora), breederToken).expect(404);
+      await withToken(breeder, deletePath(aurora), breederToken).expect(404);
+      const rows = await mediaRows();
+      expect(rows.map((row) => [row.public_id, row.rotation, row.caption])).to.deep.equal([
+        [photo.public_id, 0, null],
+        [theirs.public_id, 0, null],
+      ]);
+      const db = await testDb();
+      expect((await db('pets').whereIn('pet_num', [biscuit, aurora]).pluck('profile_image_public_id')).filter(Boolean)).to.deep.equal([]);
+    });
+
     it('refuses another dog\'s publicId or petNum, and bad ids, with 404 or 400', async () => {
       const db = await testDb();
       const parentId = (await db('users').where({ email: 'parent@demo.test' }).first('id')).id;
