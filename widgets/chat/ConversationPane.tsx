@@ -24,10 +24,12 @@ export function ConversationPane({ conversation, messages, petImageUrl, sending,
   const [confirmingBlock, setConfirmingBlock] = useState(false);
   const id = conversation.conversation_id;
   const isSaved = id !== NEW_CONVERSATION_ID;
+  // The dog the conversation is about comes first; a chat about no dog in particular shows the other owner's first, as the inbox does.
+  const about = conversation.pets[0];
   return (
     <section className="chat-pane" aria-label={`Conversation with ${conversation.toUserName}`}>
       <header className="chat-pane__header">
-        {(petImageUrl || conversation.pets[0]) && <DogAvatar avatar={dogAvatar(conversation.pets[0]?.name ?? conversation.toUserName, petImageUrl)} className="chat-pane__pet-image" />}
+        {(petImageUrl || about) && <DogAvatar avatar={dogAvatar(about?.name ?? conversation.toUserName, petImageUrl ?? about?.petImageUrl ?? null)} className="chat-pane__pet-image" />}
         <div className="chat-pane__title">
           <h2>{conversation.toUserName}</h2>
           <p className="chat-pane__subject">{conversation.subject}</p>
