@@ -7,6 +7,7 @@ import { geneticStatsProps } from '../results/genetic-stats.js';
 import { resultsStatus } from '../results/status.js';
 import { relativesOf, relatednessCategoryFor } from '../relatives/queries.js';
 import type { RelativePet } from '../relatives/types.js';
+import { relativeAvatar } from '../relatives/rules.js';
 import { compareMixes, type MixComparison } from './comparison.js';
 import { likesAndViews, type PublicDog } from './queries.js';
 import { PageDataCache } from '../results/page-data-cache.js';
@@ -61,7 +62,7 @@ export async function dogProfilePage(
     breedMix,
     donut: breedWheel(breedMix),
     geneticStats,
-    relatives,
+    relatives: relatives.map((relative) => ({ ...relative, avatar: relativeAvatar(relative) })),
     likes,
     views,
     isOwner: viewer.isOwner,

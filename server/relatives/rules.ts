@@ -106,6 +106,10 @@ export interface RelativeCardView {
   isNew: boolean;
 }
 
+/** A relative's avatar: its public picture (/getpublicpetimg) when it has one, else its initial. */
+export const relativeAvatar = (pet: Pick<RelativePet, 'displayName' | 'handle' | 'hasPublicImage'>) =>
+  dogAvatar(pet.displayName, pet.hasPublicImage ? publicImageSrc(pet.handle) : null);
+
 export function relativeCardView(pet: RelativePet, isNew: boolean): RelativeCardView {
   const breed = topBreedText(pet);
   const sharedPercent = sharedDnaPercent(pet.displayRelatedness);
@@ -114,7 +118,7 @@ export function relativeCardView(pet: RelativePet, isNew: boolean): RelativeCard
     displayName: pet.displayName,
     profileHref: dogProfileHref(pet.handle),
     chatHref: chatHref(pet.handle),
-    avatar: dogAvatar(pet.displayName, pet.hasPublicImage ? publicImageSrc(pet.handle) : null),
+    avatar: relativeAvatar(pet),
     breedDisplayName: pet.breedDisplayName,
     topBreed: breed && breed !== pet.breedDisplayName ? breed : null,
     category: pet.relatednessCategory,

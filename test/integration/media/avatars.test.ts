@@ -101,6 +101,26 @@ describe('the dog avatar everywhere a dog is shown (issue 12 §7)', function () 
     }
   });
 
+  it('shows the relatives on the public profile with their public pictures or initials', async () => {
+    const db = await testDb();
+    const parent = await signInAsDemo(app, 'parent');
+    const list = async () => slice((await parent.get('/dog/biscuit').expect(200)).text, '<ul class="public-profile__relatives">', '</ul>').split('<li>').slice(1);
+    const before = await list();
+    expect(before.length).to.be.at.least(2);
+    const handle = /href="\/dog\/([^"]+)"/.exec(before[0])![1];
+    await db('pets').where({ handle: decodeURIComponent(handle) }).update({ profile_image_public_id: PICTURE });
+    try {
+      const [first, ...rest] = await list();
+      expect(first).to.include(pictureTag).and.include(`src="/getpublicpetimg/${handle}"`);
+      for (const item of rest) {
+        expect(item).to.not.include('<img');
+        expect(item).to.match(/data-avatar="letter">[A-Z]</);
+      }
+    } finally {
+      await db('pets').where({ handle: decodeURIComponent(handle) }).update({ profile_image_public_id: null });
+    }
+  });
+
   it("shows the vet's patients with their pictures or initials", async () => {
     const page = (await (await signInAsDemo(app, 'vet')).get('/members').expect(200)).text;
     const row = (name: string) => slice(page, `<tr data-patient="${name}">`, '</tr>');
