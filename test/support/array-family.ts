@@ -11,7 +11,8 @@ import { REAL_EXPORTS, readExport } from './realdata.js';
  * The "v3" array: the positions Aspen's and Coralie's arrays share, less a tenth of them, plus
  * positions neither carries (founders' genotypes there drawn from a frequency), in the order of
  * the marker names, with new probe names; a sixth of the markers reported on the other strand and
- * a fifth with the allele order swapped; I/D markers and the XY, Y, MT and unplaced lines kept.
+ * a fifth with the allele order swapped; I/D markers and the XY, Y and MT lines kept, and the older
+ * array's unplaced (chromosome 0) markers added.
  */
 
 export type Sex = 'm' | 'f';
@@ -82,6 +83,14 @@ function v3Markers(random: Random): V3Marker[] {
     const alleles: [string, string] = [seen[0] ?? 'A', seen[1] ?? otherBase(seen[0] ?? 'A', random)];
     const snp = alleles.every((allele) => COMPLEMENT[allele]) && COMPLEMENT[alleles[0]] !== alleles[1];
     markers.push({ chromosome: aspen.chromosome, position: aspen.position, name: `V3_${(serial++).toString(36)}`, alleles, founders: calls, flipStrand: snp && random.next() < 1 / 6, swapOrder: random.next() < 0.2 });
+  }
+  // unplaced markers (chromosome 0), as the older array has them: Coralie's calls, the other founders' drawn
+  for (const [key, coralie] of founders.DamTwo) {
+    if (coralie.chromosome !== 0 || founders.DamOne.has(key) || coralie.a1 === '0' || coralie.a1 === 'I' || coralie.a1 === 'D') continue;
+    const alleles: [string, string] = [coralie.a1, coralie.a2 !== coralie.a1 ? coralie.a2 : otherBase(coralie.a1, random)];
+    const draw = () => alleles[random.int(2)];
+    const calls = { Sire: [draw(), draw()], DamOne: [draw(), draw()], DamTwo: [coralie.a1, coralie.a2] } as Record<string, [string, string]>;
+    markers.push({ chromosome: 0, position: coralie.position, name: `V3_un_${(serial++).toString(36)}`, alleles, founders: calls, flipStrand: false, swapOrder: random.next() < 0.2 });
   }
   // positions neither array carries: the founders' genotypes drawn from a frequency of their own
   const autosomal = markers.filter((marker) => marker.chromosome >= 1 && marker.chromosome <= 38);

@@ -118,13 +118,14 @@ export function ibdOneShare(panel: Pick<MarkerPanel, 'chromosomes' | 'positions'
  * The category of two array dogs: KING-robust's, raised to immediate family where the stretches
  * sharing a copy cover at least 3/4 of the genome, as full siblings' do (parents and offspring 1),
  * and KING-robust reads at least extended family: inbreeding lowers KING-robust kinship (pups of a
- * full-sibling mating read 0.07-0.26) but not the share of one copy (0.75-0.94). The KING gate keeps
+ * full-sibling mating read 0.05-0.28) but not the share of one copy (0.72-0.95). The KING gate keeps
  * strangers out: in an inbred breed two unrelated dogs can be homozygous for the same haplotypes
  * over long stretches (no IBS0 there), but KING-robust reads them near 0. Same dog stays with
- * KING-robust alone (inbreeding takes relatives down, never up). Measured on families simulated from
- * the real exports: half siblings share 0.52-0.61 and stay close family; a grandparent of a
- * full-sibling mating's pup, related to it through both parents, shares 0.71-0.82 and may read as
- * immediate family, as closely related as a parent.
+ * KING-robust alone (inbreeding takes relatives down, never up). Measured on 15 families simulated
+ * from the real exports (test/support/array-family.ts, seeds 17-31): half siblings share 0.49-0.64
+ * and stay close family; 89 of 90 pairs of a full-sibling mating's pups come out immediate family
+ * (the other shares 0.72 and reads extended family); a grandparent of such a pup, related to it
+ * through both parents, shares 0.69-0.89 and may read as immediate family, as close as a parent.
  */
 export function arrayKinshipCategory(kinship: number, ibdShare: () => number): { key: RelatednessKey | null; kinship: number } {
   const byKing = kinshipCategory(kinship);

@@ -84,9 +84,9 @@ export const RELATIVE_SCREEN_PARAMETERS = {
 /**
  * Relatives on real arrays (king.ts): stretches shared on at least one copy (no opposite
  * homozygotes), measured on families simulated from the real exports on an unseen array version
- * (test/support/array-family.ts, seeds 17-23) and on the three real unrelated exports: unrelated
- * 0.02-0.09, half siblings 0.52-0.61, full siblings 0.69-0.86, pups of a full-sibling mating
- * 0.75-0.94, parent and offspring 1. On the simulator's breeds (fewer founders, 60k markers) the
+ * (test/support/array-family.ts, seeds 17-31) and on the three real unrelated exports: unrelated
+ * 0.02-0.09, half siblings 0.49-0.64, full siblings 0.68-0.86, pups of a full-sibling mating
+ * 0.72-0.95, parent and offspring 1. On the simulator's breeds (fewer founders, 60k markers) the
  * shares run higher (strangers about 0.2, half siblings 0.60-0.74), hence the KING gate as well.
  */
 export const ARRAY_RELATIVE_PARAMETERS = {
