@@ -9,7 +9,7 @@ import type { Db } from '../../../server/db/index.js';
 import type { User } from '../../../server/users/queries.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
 import { MATCHMAKER_ALL_ROWS } from '../../../server/breeders/matchmaker-rules.js';
-import { testedDog } from './fixtures.js';
+import { pairUnrelatedTo, testedDog } from './fixtures.js';
 
 const DATA = '/members/breeder-tools/matchmaker-data';
 const PAGE = '/members/breeder-tools/matchmaker';
@@ -39,7 +39,7 @@ describe('matchmaker: page and POST /members/breeder-tools/matchmaker-data', fun
     const [sire, dam] = simulator.breedingPair('labrador-retriever');
     const [bSire, bDam] = simulator.breedingPair('beagle');
     const lab = (sex: 'm' | 'f') => simulator.mate(sire, dam, sex);
-    const stranger = (sex: 'm' | 'f') => simulator.purebred('labrador-retriever', sex);
+    const stranger = (sex: 'm' | 'f') => simulator.mate(...pairUnrelatedTo(simulator, 'labrador-retriever', sire, dam), sex);
     // the breeder's male in Ithaca, NY
     dogs.rex = await testedDog(db, breeder.id, lab('m'), 'Rex', { date_of_birth: '2021-01-01' });
     await live(db, dogs.rex, -76.5, 42.44);

@@ -10,7 +10,7 @@ import type { User } from '../../../server/users/queries.js';
 import { HEALTH_CONDITIONS } from '../../../server/genetics/catalogue/health-conditions.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
 import { PAIR_DAM_NOT_FEMALE, PAIR_NO_RESULTS, PAIR_SAME_DOG, PAIR_SIRE_NOT_MALE } from '../../../server/breeders/messages.js';
-import { testedDog } from './fixtures.js';
+import { pairUnrelatedTo, testedDog } from './fixtures.js';
 
 const PAIR = /* GraphQL */ `
   query Pair($sire: Int!, $dam: Int!, $healthId: String) {
@@ -43,7 +43,7 @@ describe('pairPredictor(sirePetNum, damPetNum, healthId)', function () {
     const [sire, dam] = simulator.breedingPair('golden-retriever');
     const brother = simulator.mate(sire, dam, 'm');
     const sister = simulator.mate(sire, dam, 'f');
-    const [otherSire, otherDam] = simulator.breedingPair('golden-retriever');
+    const [otherSire, otherDam] = pairUnrelatedTo(simulator, 'golden-retriever', sire, dam);
     dogs.brother = await testedDog(db, breeder.id, brother, 'Brother');
     dogs.sister = await testedDog(db, breeder.id, sister, 'Sister');
     dogs.stranger = await testedDog(db, other.id, simulator.mate(otherSire, otherDam, 'f'), 'Stranger');
