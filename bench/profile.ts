@@ -90,6 +90,7 @@ const pages = [
   { label: 'traits', path: `/members/results/traits?i=${petNum}`, signedIn: true },
   { label: 'relatives', path: `/members/results/relatives?i=${petNum}`, signedIn: true },
   { label: 'public', path: `/dog/${handle}`, signedIn: false },
+  { label: 'help', path: '/help', signedIn: false },
 ].filter((p) => !wanted || wanted.includes(p.label));
 
 for (const page of pages) {

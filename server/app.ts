@@ -35,6 +35,7 @@ import { passwordResetRoutes } from './auth/password-reset-routes.js';
 import { outboxAdminRoutes } from './outbox/admin-routes.js';
 import { placesApiRoutes } from './places/routes.js';
 import { wantsJson } from './http/negotiation.js';
+import { etagExceptPages } from './http/etag.js';
 import { siteAssetRoutes } from './content/assets.js';
 import { contentPageRoutes } from './content/routes.js';
 import { breederRoutes } from './breeders/routes.js';
@@ -70,6 +71,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.set('view engine', 'ejs');
   app.set('trust proxy', settings.trustProxy);
   app.disable('x-powered-by');
+  app.set('etag', etagExceptPages);
   // Compiling templates on every request costs more than the rest of a page; only development edits them live.
   if (settings.nodeEnv !== 'development') app.enable('view cache');
 

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { randomToken } from './random-pool.js';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { CSRF_MISMATCH } from '../shared/messages.js';
 import { wantsJson } from '../http/negotiation.js';
@@ -43,7 +44,7 @@ export function csrfProtection(sessionSecret: string, secureCookie: boolean): Re
   };
 
   function newToken(binding: string): string {
-    const nonce = randomBytes(18).toString('base64url');
+    const nonce = randomToken(18).toString('base64url');
     return `${nonce}.${mac(binding, nonce)}`;
   }
 }
