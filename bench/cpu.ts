@@ -20,6 +20,7 @@ try {
   const { petNum, handle } = await demoDog(databaseUrl);
   const cookie = await signInCookie(app.base);
   const pages: [string, string, boolean][] = [
+    ['healthz', '/healthz', false],
     ['help', '/help', false],
     ['dog', `/dog/${handle}`, false],
     ['members', '/members', true],
