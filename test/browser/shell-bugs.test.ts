@@ -98,12 +98,15 @@ describe('shell bugs of issue 20 in the browser', function () {
 
   it('names in the footer only the dog the page is about, and only once it has results', async () => {
     await site.signIn(page, 'parent');
-    const footerHeading = () => page.locator('footer h2').first().innerText();
+    // The heading's words, without the dog's avatar (a decorative picture or initial) in front of them.
+    const footerHeading = () =>
+      page.locator('footer h2').first().evaluate((h2) => [...h2.childNodes].filter((node) => !(node instanceof Element && node.matches('.avatar'))).map((node) => node.textContent).join('').trim());
     expect(await footerHeading()).to.equal("Explore your dog's Results"); // My Dogs: about no dog
     await page.goto(`${site.origin}/members/profile`);
     expect(await footerHeading()).to.equal("Explore your dog's Results");
     await page.goto(`${site.origin}/members/results/summary?i=${site.biscuit}`);
     expect(await footerHeading()).to.equal("Explore Biscuit's Results");
+    expect(await page.locator('footer h2 .avatar').count()).to.equal(1);
     expect(await page.locator('footer a', { hasText: 'Health' }).getAttribute('href')).to.equal(`/members/results/health?i=${site.biscuit}`);
 
     await page.click('text=Sign Out');
