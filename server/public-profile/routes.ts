@@ -2,6 +2,7 @@
 // Every handler decides visibility with dogForViewer; an invisible dog is the same 404 as an unknown one.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { PageDataCache, readPageDataGeneration } from '../results/page-data-cache.js';
+import { AnonymousPageCache } from '../pages/anonymous-page-cache.js';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
 import { HttpError } from '../auth/guards.js';
@@ -44,6 +45,7 @@ const noAnonymousCookies: RequestHandler = (req, res, next) => {
 export function publicProfileRoutes(db: Db, settings: Settings): Router {
   const router = Router();
   const profileCache = new PageDataCache();
+  const anonymousPages = new AnonymousPageCache();
   router.get(['/dog/:handle', '/related/:dogAHandle/:handle', '/getpublicpetimg/:handle', '/api/total-number-of-likes/:handle', '/api/public-profile-view-count/:handle', '/api/mix-match-comparison-fragment/:handle', '/robots.txt', '/sitemap.xml', '/sitemaps/:file'], noAnonymousCookies);
 
   router.get('/dog/:handle', async (req: Request<{ handle: string }>, res: Response) => {
@@ -61,7 +63,7 @@ export function publicProfileRoutes(db: Db, settings: Settings): Router {
     const ownDogs = req.currentUser ? (await listOwnedPets(db, req.currentUser.id, { sortBy: 'NAME' })).filter((own) => own.petNum !== dog.petNum) : [];
     const meta = dogPageMeta(settings.baseUrl, dog, page.breedMix, isIndexable(dog));
     res.set('Cache-Control', req.currentUser ? 'private, no-cache' : 'public, no-cache');
-    res.render('public/dog', {
+    const locals = {
       title: page.displayName,
       description: meta.description,
       noindex: !meta.indexable,
@@ -70,7 +72,12 @@ export function publicProfileRoutes(db: Db, settings: Settings): Router {
       compare,
       ownDogs: ownDogs.map((own) => ({ handle: own.handle, name: own.name })),
       shopUrl: settings.links.shop,
-    });
+    };
+    if (compare) return res.render('public/dog', locals);
+    // Signed out (AnonymousPageCache serves no one else), the page is made of the dog's row, the
+    // results read under the page-data generation, the counts and the gallery: kept while none moves.
+    const madeOf = `${generation}\n${JSON.stringify([dog, page.likes, page.views, page.gallery])}`;
+    return anonymousPages.render(req, res, `dog:${dog.petNum}`, madeOf, 'public/dog', locals);
   });
 
   router.get('/related/:dogAHandle/:handle', async (req: Request<{ dogAHandle: string; handle: string }>, res: Response) => {

@@ -43,6 +43,30 @@ describe('public profiles of the demo dogs', function () {
     expect(await count()).to.equal(start + 3);
   });
 
+  it('keeps a signed-out visitor’s copy of a profile only while the dog, its counts and gallery stand, each view with its own nonce', async () => {
+    const db = await testDb();
+    const biscuit = await ownedPetNum(DEMO_ACCOUNTS.parent.email, 'Biscuit');
+    await db('pets').where({ pet_num: biscuit }).update({ privacy: 'public' });
+    const handle = await handleOf(biscuit);
+    const view = async () => {
+      const response = await request(app).get(`/dog/${handle}`).set('user-agent', 'Kept copy').expect(200);
+      const nonce = /'nonce-([^']+)'/.exec(response.headers['content-security-policy'])![1];
+      for (const tag of response.text.match(/<script[^>]*>/g)!) expect(tag).to.include(`nonce="${nonce}"`);
+      return { html: response.text, nonce };
+    };
+    const [first, second] = [await view(), await view()];
+    expect(first.nonce).to.not.equal(second.nonce);
+    expect(second.html).to.not.match(/\b[nt][0-9a-f]{32}\b/);
+    const { name } = await db('pets').where({ pet_num: biscuit }).first('name');
+    try {
+      await db('pets').where({ pet_num: biscuit }).update({ name: 'Biscotti' });
+      expect((await view()).html).to.include('Biscotti');
+    } finally {
+      await db('pets').where({ pet_num: biscuit }).update({ name });
+    }
+    expect((await view()).html).to.not.include('Biscotti');
+  });
+
   it('compares an owner’s dog with another by genotype on /dogs-like-mine, and refuses a dog the visitor does not own', async () => {
     const db = await testDb();
     const biscuit = await ownedPetNum(DEMO_ACCOUNTS.parent.email, 'Biscuit');
