@@ -116,7 +116,7 @@ describe('admin tools in the browser', function () {
     await scan(DEMO_STOCK_SWAB_CODES[2]);
     await scan('1Z999AA10123456799');
     expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-scan-submit'))).to.equal(true);
-    await page.waitForSelector('[data-scan-submit]:not([disabled])');
+    await page.waitForSelector('[data-scan-submit][aria-disabled="false"]');
     for (const key of ['0:boxKey', '0:swabCode', '1:boxKey', '1:swabCode', '2:boxKey', '2:swabCode', 'trackingNumber']) {
       expect(await page.getAttribute(`[data-scan-input="${key}"]`, 'data-scan-status')).to.equal('valid');
     }

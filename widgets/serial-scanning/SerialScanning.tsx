@@ -145,7 +145,9 @@ export default function SerialScanning({ skus, debounceMs, maxKits }: SerialScan
         {field({ row: null, field: 'trackingNumber' }, FIELD_LABELS.trackingNumber, { labelShown: true })}
       </p>
       {outcome && <p className={outcome.ok ? 'alert alert--success' : 'alert alert--error'} role={outcome.ok ? 'status' : 'alert'} data-scan-outcome>{outcome.text}</p>}
-      <button type="submit" className="button" disabled={!ready} data-scan-submit
+      {/* aria-disabled, not disabled: Enter on the last input moves focus here while its check may still run,
+          and a disabled button cannot take focus; submit() does nothing until every input is valid. */}
+      <button type="submit" className="button" aria-disabled={!ready} data-scan-submit
         ref={(element) => void (element ? elements.current.set('submit', element) : elements.current.delete('submit'))}>
         {submitting ? 'Submitting...' : 'Ship these kits'}
       </button>
