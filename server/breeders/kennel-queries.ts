@@ -1,5 +1,7 @@
 import type { Db } from '../db/index.js';
 import { handleBaseFor } from '../pets/handles.js';
+import { petAvatar } from '../pets/images.js';
+import type { DogAvatar } from '../shared/dog-avatar.js';
 import { breedBySlug } from '../genetics/catalogue/breeds.js';
 import type { KennelProfileInput } from './kennel-rules.js';
 
@@ -20,6 +22,8 @@ export interface KennelDog {
   name: string;
   handle: string;
   breedMixName: string | null;
+  /** Its profile picture (public, as the dog is), else its initial. */
+  avatar: DogAvatar;
 }
 
 const fromRow = (row: Record<string, any>, isPublished: boolean): KennelProfile => ({
@@ -76,8 +80,13 @@ export async function publicKennelDogs(db: Db, userId: number): Promise<KennelDo
     .where({ 'pet_owners.user_id': userId, 'pets.privacy': 'public', 'pets.is_hidden': false })
     .whereNull('pets.deleted_at')
     .orderBy('pets.name')
-    .select('pets.name', 'pets.call_name', 'pets.handle', 'mix.breed_mix_name');
-  return rows.map((row) => ({ name: row.call_name || row.name, handle: row.handle, breedMixName: row.breed_mix_name ?? null }));
+    .select('pets.name', 'pets.call_name', 'pets.handle', 'pets.profile_image_public_id', 'pets.avatar_color_index', 'mix.breed_mix_name');
+  return rows.map((row) => ({
+    name: row.call_name || row.name,
+    handle: row.handle,
+    breedMixName: row.breed_mix_name ?? null,
+    avatar: petAvatar({ name: row.name, callName: row.call_name, profileImagePublicId: row.profile_image_public_id, avatarColorIndex: row.avatar_color_index }),
+  }));
 }
 
 export const breedNames = (slugs: readonly string[]) => slugs.map((slug) => breedBySlug(slug)?.name ?? slug);

@@ -35,6 +35,8 @@ describe('kennel profile: /breeders/breeder-profile and /kennel/{slug}', () => {
     rival = await createUser(db, { email: 'rival@kennel.test', isBreeder: true, breederName: 'Rival' });
     parentUser = await createUser(db, { email: 'parent@kennel.test' });
     await createPet(db, breeder.id, { name: 'Public Pup', sex: 'f' });
+    const pictured = await createPet(db, breeder.id, { name: 'Zoe Pup', sex: 'f' });
+    await db('pets').where({ pet_num: pictured }).update({ profile_image_public_id: 'ui/0123456789abcdef0123' });
     const secret = await createPet(db, breeder.id, { name: 'Secret Pup', sex: 'm' });
     const members = await createPet(db, breeder.id, { name: 'Members Pup', sex: 'm' });
     const hidden = await createPet(db, breeder.id, { name: 'Hidden Pup', sex: 'm' });
@@ -62,6 +64,9 @@ describe('kennel profile: /breeders/breeder-profile and /kennel/{slug}', () => {
     expect(page.text).to.contain('<link rel="canonical" href="http://localhost:3000/kennel/sunny-meadow">');
     expect(page.text).to.not.contain('name="robots" content="noindex"');
     expect(page.text).to.contain('>Public Pup<');
+    // Each dog with its avatar: the picture when it has one, else its initial.
+    expect(page.text).to.match(/<img class="avatar avatar--photo" src="\/media\/ui\/0123456789abcdef0123\/thumb\.jpg"[^>]*>\s*<span><a href="\/dog\/zoe-pup">/);
+    expect(page.text).to.match(/data-avatar="letter">P<\/span>\s*<span><a href="\/dog\/public-pup">/);
     for (const name of ['Secret Pup', 'Members Pup', 'Hidden Pup']) expect(page.text).to.not.contain(name);
     expect(page.text).to.match(/href="\/members\/chat\?to=public-pup[^"]*" data-kennel-chat/);
   });
