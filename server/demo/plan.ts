@@ -19,6 +19,7 @@ export interface DemoPlan {
 
 const VET_PATIENT_NAMES = ['Otis', 'Pepper', 'Rufus'];
 export const KENNEL_PREFIX = 'Sunny Meadow';
+const ORDINALS = ['', '', 'II', 'III', 'IV', 'V', 'VI'];
 
 /**
  * Gives the demo accounts dogs from the simulated population: the breeder two pups of a purebred
@@ -72,7 +73,14 @@ export function planDemoOwners(dogs: readonly PopulationDog[], owners: DemoOwner
   const vetPatients = dogs.filter((d) => !taken.has(d.id) && d.kind !== 'wolfHybrid').slice(0, VET_PATIENT_NAMES.length).map((d) => take(d)!.id);
 
   const names = new Map<number, Placement>();
-  breederDogs.forEach((id) => names.set(id, { ownerId: owners.breeder, name: `${KENNEL_PREFIX} ${byId.get(id)!.name}` }));
+  // Population names repeat; a kennel never gives two of its dogs one name (the second Hazel is Hazel II).
+  const kennelNames = new Map<string, number>();
+  breederDogs.forEach((id) => {
+    const name = `${KENNEL_PREFIX} ${byId.get(id)!.name}`;
+    const seen = (kennelNames.get(name) ?? 0) + 1;
+    kennelNames.set(name, seen);
+    names.set(id, { ownerId: owners.breeder, name: seen === 1 ? name : `${name} ${ORDINALS[seen] ?? seen}` });
+  });
   names.set(biscuit.id, { ownerId: owners.parent, name: 'Biscuit' });
   names.set(maple.id, { ownerId: owners.parent, name: 'Maple', dateOfBirth: null });
   vetPatients.forEach((id, i) => names.set(id, { ownerId: null, name: VET_PATIENT_NAMES[i] }));

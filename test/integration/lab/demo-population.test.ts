@@ -43,6 +43,8 @@ describe('demo data with a simulated population', function () {
     const relatives = await db('relatives').where('pet_num_a', biscuit.pet_num).orWhere('pet_num_b', biscuit.pet_num).pluck('category');
     expect(relatives.some((c) => c === 'immediate_family' || c === 'close_family')).to.equal(true);
     const maple = pets.find((p) => p.name === 'Maple')!;
+    // As the README tells them: Biscuit a male, Maple a female.
+    expect(await db('pets').whereIn('pet_num', [biscuit.pet_num, maple.pet_num]).orderBy('name').pluck('sex')).to.deep.equal(['m', 'f']);
     expect(await db('age_tests').where({ pet_num: maple.pet_num }).first('status')).to.deep.equal({ status: 'processing' });
     expect(await db('genetic_stats').where({ pet_num: maple.pet_num }).first('predicted_weight_lbs')).to.not.equal(undefined);
   });
@@ -52,6 +54,7 @@ describe('demo data with a simulated population', function () {
     const pets = await petsOf('breeder@demo.test');
     expect(pets.length).to.be.at.least(10);
     expect(pets.every((p) => p.name.startsWith('Sunny Meadow'))).to.equal(true);
+    expect(new Set(pets.map((p) => p.name)).size, 'one name per kennel dog').to.equal(pets.length);
     const nums = pets.map((p) => p.pet_num);
     const family = await db('relatives').whereIn('pet_num_a', nums).whereIn('pet_num_b', nums).where({ category: 'immediate_family' });
     expect(family.length).to.be.at.least(3);
