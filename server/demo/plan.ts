@@ -59,9 +59,11 @@ export function planDemoOwners(dogs: readonly PopulationDog[], owners: DemoOwner
   }
 
   const withFamily = (dog: PopulationDog) => (dog.sireId !== null && ids.has(dog.sireId)) || (dog.damId !== null && ids.has(dog.damId));
-  // Biscuit is a male and Maple a female, as the README and the quick demo set describe them.
+  // Biscuit is a grown male and Maple a female, as the README and the quick demo set describe them.
+  const thisYear = Math.max(...dogs.map((d) => d.birthYear));
   const biscuit = take(
-    dogs.find((d) => !taken.has(d.id) && d.kind !== 'purebred' && d.sex === 'm' && withFamily(d)) ??
+    dogs.find((d) => !taken.has(d.id) && d.kind !== 'purebred' && d.sex === 'm' && d.birthYear <= thisYear - 2 && withFamily(d)) ??
+      dogs.find((d) => !taken.has(d.id) && d.kind !== 'purebred' && d.sex === 'm' && withFamily(d)) ??
       dogs.find((d) => !taken.has(d.id) && d.kind !== 'purebred' && withFamily(d)) ??
       dogs.find((d) => !taken.has(d.id)),
   )!;

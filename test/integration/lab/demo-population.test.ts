@@ -45,6 +45,8 @@ describe('demo data with a simulated population', function () {
     const maple = pets.find((p) => p.name === 'Maple')!;
     // As the README tells them: Biscuit a male, Maple a female.
     expect(await db('pets').whereIn('pet_num', [biscuit.pet_num, maple.pet_num]).orderBy('name').pluck('sex')).to.deep.equal(['m', 'f']);
+    const { date_of_birth: born } = await db('pets').where({ pet_num: biscuit.pet_num }).first('date_of_birth');
+    expect(new Date(born).getUTCFullYear(), 'Biscuit is grown, not a puppy').to.be.at.most(new Date().getUTCFullYear() - 2);
     expect(await db('age_tests').where({ pet_num: maple.pet_num }).first('status')).to.deep.equal({ status: 'processing' });
     expect(await db('genetic_stats').where({ pet_num: maple.pet_num }).first('predicted_weight_lbs')).to.not.equal(undefined);
   });
