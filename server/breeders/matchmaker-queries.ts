@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import type { Lab } from '../lab/lab.js';
-import { offspringKinships } from './pair-kinship.js';
+import { offspringKinships, warmOffspringKinships, type ParentsKinship } from './pair-kinship.js';
 import { offspringCoiOf, type InbreedingPrediction } from './pair-prediction.js';
 import type { MatchmakerRequest } from './matchmaker-rules.js';
 
@@ -14,6 +14,8 @@ export interface MatchmakerDog {
   sex: 'm' | 'f';
   /** [longitude, latitude] of the dog's live location, if known. */
   lngLat: [number, number] | null;
+  /** Its current released genotype, the one its offspring COIs come from. */
+  genotypeId: number;
 }
 
 /** One of the user's own tested dogs of known sex: the dog the matchmaker finds mates for. */
@@ -23,10 +25,10 @@ export async function ownMatchmakerDog(db: Db, userId: number, petNum: number): 
     .where({ 'pets.pet_num': petNum, 'pet_owners.user_id': userId })
     .whereNull('pets.deleted_at')
     .whereIn('pets.sex', ['m', 'f'])
-    .whereExists(db('genotypes').whereRaw('genotypes.pet_num = pets.pet_num').where({ is_current: true, lab_review_hold: false }).select(db.raw('1')))
-    .first('pets.pet_num', 'pets.name', 'pets.call_name', 'pets.handle', 'pets.sex', db.raw("(select lng_lat from locations where locations.pet_num = pets.pet_num and location_type = 'live') as lng_lat"));
+    .join('genotypes', (join) => join.on('genotypes.pet_num', 'pets.pet_num').andOnVal('genotypes.is_current', true).andOnVal('genotypes.lab_review_hold', false))
+    .first('pets.pet_num', 'pets.name', 'pets.call_name', 'pets.handle', 'pets.sex', 'genotypes.id as genotype_id', db.raw("(select lng_lat from locations where locations.pet_num = pets.pet_num and location_type = 'live') as lng_lat"));
   const lngLat = Array.isArray(row?.lng_lat) && row.lng_lat.length === 2 ? ([Number(row.lng_lat[0]), Number(row.lng_lat[1])] as [number, number]) : null;
-  return row ? { petNum: row.pet_num, userId, name: row.call_name || row.name, handle: row.handle, sex: row.sex, lngLat } : undefined;
+  return row ? { petNum: row.pet_num, userId, name: row.call_name || row.name, handle: row.handle, sex: row.sex, lngLat, genotypeId: Number(row.genotype_id) } : undefined;
 }
 
 export interface CandidateRow {
@@ -40,7 +42,7 @@ export interface CandidateRow {
   /** Expected offspring COI with the chosen dog, as the pair predictor computes it; null when not tested. */
   offspringCoi: number | null;
   method: InbreedingPrediction['method'];
-  /** Whether the lab stored the two as relatives (what the COI order and filter read). */
+  /** Whether the lab stored the two as relatives. */
   related: boolean;
 }
 
@@ -56,42 +58,77 @@ const DISTANCE_SQL = `3958.8 * 2 * asin(least(1, sqrt(
   cos(radians(?)) * cos(radians(live.lng_lat[2])) * power(sin(radians(live.lng_lat[1] - ?) / 2), 2))))`;
 
 // The lab stores each related pair once, lower pet number first (relatives_ordered_pair): one index probe a candidate.
-// The COI order and filter read it: a candidate the lab found no family with counts as 0 (see matchmakerCandidates).
+// Each row says whether the lab found the two related.
 const KINSHIP_SQL = '(select kinship from relatives where pet_num_a = least(pets.pet_num, ?) and pet_num_b = greatest(pets.pet_num, ?))';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** COI order: lowest (or highest) first, 'not tested' last either way, then by pet number. */
+function byOffspringCoi(descending: boolean) {
+  return (a: { petNum: number; coi: number | null }, b: { petNum: number; coi: number | null }): number => {
+    if (a.coi !== b.coi) {
+      if (a.coi === null) return 1;
+      if (b.coi === null) return -1;
+      return descending ? b.coi - a.coi : a.coi - b.coi;
+    }
+    return a.petNum - b.petNum;
+  };
+}
+
+/** Every candidate of the dog, before filters: opposite sex, released genotype, visible to the matchmaker, not the breeder's. */
+function candidatesOf(db: Db, dog: MatchmakerDog, query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return query
+    .from('pets')
+    .join('genotypes', (join) => join.on('genotypes.pet_num', 'pets.pet_num').andOnVal('genotypes.is_current', true).andOnVal('genotypes.lab_review_hold', false))
+    .where('pets.sex', dog.sex === 'm' ? 'f' : 'm')
+    .whereNot('pets.pet_num', dog.petNum)
+    .whereNotExists((own) => own.select(db.raw('1')).from('pet_owners').whereRaw('pet_owners.pet_num = pets.pet_num').where('pet_owners.user_id', dog.userId))
+    .whereNot('pets.privacy', 'private')
+    .where('pets.exclude_from_matchmaker', false)
+    .where('pets.is_hidden', false)
+    .whereNull('pets.deleted_at');
+}
+
+/**
+ * Starts working out the offspring COI of the dog with every candidate in the background (the
+ * matchmaker page calls it when it shows a dog), so that ordering or filtering by COI later is quick.
+ */
+export function warmMatchmaker(db: Db, lab: Lab, dog: MatchmakerDog): Promise<unknown> | null {
+  return warmOffspringKinships(db, lab, dog, async () => {
+    const rows: { pet_num: number; genotype_id: number | string }[] = await candidatesOf(db, dog, db.queryBuilder()).select('pets.pet_num', 'genotypes.id as genotype_id').orderBy('pets.pet_num');
+    return rows.map((row) => ({ petNum: row.pet_num, genotypeId: Number(row.genotype_id) }));
+  });
+}
+
 /**
  * Opposite-sex candidates for one dog among every stored dog but the breeder's own
- * (whereMatchmakerVisible's rules, written out as joins), with the distance between the dogs' live locations, filtered, searched,
- * sorted and paged in the database. A narrow first query finds the page's pet numbers and the
- * filtered count (count(*) over ()) from the columns the filters and the order need; a second
- * reads what the table shows for those rows only, and the page's offspring COIs are computed from
- * the genotypes, one batch, as the pair predictor computes them.
+ * (whereMatchmakerVisible's rules, written out as joins), with the distance between the dogs' live
+ * locations, filtered, searched, sorted and paged. Every row shows the offspring COI the pair
+ * predictor computes for the pair, from both genotypes (offspringKinships), and the COI filter and
+ * order read that same number:
  *
- * Computing every candidate's COI for each request is out of reach (a 300 ms budget over tens of
- * thousands of candidates), so the COI order and filter read the kinship the lab stored when it
- * found the two related, and count every other candidate as 0: the relatives search stores a pair
- * from 1.5% shared DNA with an 8 cM segment on our panel (a kinship from about 0.75%), and from a
- * KING-robust kinship of 4.42% on real arrays, so such a candidate's COI is below that.
+ * - neither COI filter nor COI order: the database filters, sorts and pages (a narrow query for the
+ *   page's pet numbers and the filtered count, count(*) over ()), and only the page's COIs are computed;
+ * - a COI filter or order: the database applies every other filter and hands over all candidates
+ *   (in the chosen order, by pet number for the COI order), whose COIs are computed in one batched
+ *   pass, then filtered, ordered and paged here, so recordsFiltered counts the COI filter exactly.
+ *   Lowest COI first without a COI filter (the table's default) stops as soon as the page is
+ *   certain: no COI is below 0, so once enough candidates at 0 are found, in pet number order, the
+ *   page is theirs. Other COI requests compare the chosen dog with every candidate that passes
+ *   the other filters: seconds for tens of thousands the first time (about 0.3 ms a pair), then
+ *   quick, as the results are kept per chosen dog (offspringKinships) and the page works them
+ *   out in the background as soon as it shows the dog (warmMatchmaker).
+ *
+ * A second query reads what the table shows for the page's rows only.
  */
 export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog, request: MatchmakerRequest): Promise<CandidatePage> {
-  const sex = dog.sex === 'm' ? 'f' : 'm';
-  const base = (query: Knex.QueryBuilder) =>
-    query
-      .from('pets')
-      .join('genotypes', (join) => join.on('genotypes.pet_num', 'pets.pet_num').andOnVal('genotypes.is_current', true).andOnVal('genotypes.lab_review_hold', false))
-      .where('pets.sex', sex)
-      .whereNot('pets.pet_num', dog.petNum)
-      .whereNotExists((own) => own.select(db.raw('1')).from('pet_owners').whereRaw('pet_owners.pet_num = pets.pet_num').where('pet_owners.user_id', dog.userId))
-      .whereNot('pets.privacy', 'private')
-      .where('pets.exclude_from_matchmaker', false)
-      .where('pets.is_hidden', false)
-      .whereNull('pets.deleted_at');
+  const base = (query: Knex.QueryBuilder) => candidatesOf(db, dog, query);
 
   const { filters } = request;
   const here = dog.lngLat ? [dog.lngLat[1], dog.lngLat[1], dog.lngLat[0]] : null;
   const kinship = [dog.petNum, dog.petNum];
+  const byCoi = request.sort === 'coi';
+  const exact = byCoi || filters.maxOffspringCoi !== null;
   const needsBreed = filters.breed !== null || request.sort === 'breed' || request.search !== '';
   const needsPlace = filters.maxDistanceMiles !== null || request.sort === 'distance';
   const sortSql: Record<MatchmakerRequest['sort'], [string, number[]]> = {
@@ -99,13 +136,12 @@ export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog,
     breed: ['breeds.name', []],
     age: ['(current_date - pets.date_of_birth)', []],
     distance: here ? [DISTANCE_SQL, here] : ['null::float8', []],
-    coi: [`coalesce(${KINSHIP_SQL}, 0)`, kinship],
+    coi: ['pets.pet_num', []],
   };
   const [sortKey, sortBindings] = sortSql[request.sort];
-  const narrow = base(db.queryBuilder()).select('pets.pet_num', db.raw(`${sortKey} as sort_key`, sortBindings), db.raw('count(*) over () as filtered'));
+  const narrow = base(db.queryBuilder()).select('pets.pet_num', 'genotypes.id as genotype_id', db.raw(`${sortKey} as sort_key`, sortBindings));
   if (needsBreed) narrow.leftJoin('breed_mix_rows as top', (join) => join.on('top.pet_num', 'pets.pet_num').andOnVal('top.rank', 1)).leftJoin('breeds', 'breeds.id', 'top.breed_id');
   if (needsPlace) narrow.leftJoin('locations as live', (join) => join.on('live.pet_num', 'pets.pet_num').andOnVal('live.location_type', 'live'));
-  if (filters.maxOffspringCoi !== null) narrow.whereRaw(`coalesce(${KINSHIP_SQL}, 0) <= ?`, [...kinship, filters.maxOffspringCoi]);
   // no location of its own: no candidate can be within a distance
   if (filters.maxDistanceMiles !== null) {
     if (here) narrow.whereRaw(`${DISTANCE_SQL} <= ?`, [...here, filters.maxDistanceMiles]);
@@ -119,19 +155,70 @@ export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog,
     const like = `%${escapeLike(request.search)}%`;
     narrow.where((q) => q.whereRaw('pets.name ilike ?', [like]).orWhereRaw('pets.call_name ilike ?', [like]).orWhereRaw('pets.handle::text ilike ?', [like]).orWhereRaw('breeds.name ilike ?', [like]));
   }
-  narrow.orderByRaw(`sort_key ${request.descending ? 'desc' : 'asc'} nulls last, pets.pet_num`).limit(request.length).offset(request.start);
+  narrow.orderByRaw(`sort_key ${request.descending && !byCoi ? 'desc' : 'asc'} nulls last, pets.pet_num`);
 
-  const [page, total] = await Promise.all([narrow as Promise<{ pet_num: number; filtered: string }[]>, base(db.queryBuilder()).count<{ count: string }[]>('* as count')]);
-  const recordsTotal = Number(total[0].count);
-  let recordsFiltered = page.length > 0 ? Number(page[0].filtered) : 0;
-  // past the last page the window count is not there: count the filtered rows on their own
-  if (page.length === 0 && request.start > 0) {
-    const filtered = narrow.clone().clearSelect().clearOrder().clear('limit').clear('offset').select('pets.pet_num');
-    const [counted] = (await db.count('* as count').from(filtered.as('f') as never)) as { count: string }[];
-    recordsFiltered = Number(counted.count);
+  // without filters besides the COI every candidate passes them: the filtered count is the total, no second count needed
+  const narrowed = filters.maxDistanceMiles !== null || filters.minAgeYears !== null || filters.maxAgeYears !== null || filters.title !== null || filters.breed !== null || request.search !== '';
+  const totalQuery = narrowed ? base(db.queryBuilder()).count<{ count: string }[]>('* as count') : null;
+  let recordsTotal: number;
+  let recordsFiltered: number;
+  let petNums: number[];
+  let kinships = new Map<number, ParentsKinship>();
+  const candidateOf = (row: { pet_num: number; genotype_id: number | string }) => ({ petNum: row.pet_num, genotypeId: Number(row.genotype_id) });
+  if (!exact) {
+    narrow.select(db.raw('count(*) over () as filtered')).limit(request.length).offset(request.start);
+    const [page, total] = await Promise.all([narrow as Promise<{ pet_num: number; genotype_id: number; filtered: string }[]>, totalQuery]);
+    recordsFiltered = page.length > 0 ? Number(page[0].filtered) : 0;
+    // past the last page the window count is not there: count the filtered rows on their own
+    if (page.length === 0 && request.start > 0) {
+      const filtered = narrow.clone().clearSelect().clearOrder().clear('limit').clear('offset').select('pets.pet_num');
+      const [counted] = (await db.count('* as count').from(filtered.as('f') as never)) as { count: string }[];
+      recordsFiltered = Number(counted.count);
+    }
+    recordsTotal = total ? Number(total[0].count) : recordsFiltered;
+    petNums = page.map((row) => row.pet_num);
+    kinships = await offspringKinships(db, lab, dog, page.map(candidateOf));
+  } else {
+    const wanted = request.start + request.length;
+    const coiOf = (petNum: number) => offspringCoiOf(kinships.get(petNum)?.kinship ?? null);
+    let rows: { pet_num: number; genotype_id: number; filtered?: string }[];
+    let listed: number[] | null = null;
+    if (byCoi && !request.descending && filters.maxOffspringCoi === null) {
+      // lowest first, no COI filter: no COI is below 0, so once `wanted` candidates at 0 are found
+      // in pet number order the page is theirs; most candidates (other breeds) are at 0
+      const first = Math.ceil(wanted * 1.25) + 16;
+      let total: { count: string }[] | null;
+      [rows, total] = await Promise.all([narrow.clone().select(db.raw('count(*) over () as filtered')).limit(first) as Promise<typeof rows>, totalQuery]);
+      recordsFiltered = rows.length > 0 ? Number(rows[0].filtered) : 0;
+      recordsTotal = total ? Number(total[0].count) : recordsFiltered;
+      const zeros: number[] = [];
+      // the pass reports each candidate's result in the candidates' order
+      let seen = 0;
+      const until = (result: ParentsKinship) => {
+        const petNum = rows[seen++].pet_num;
+        if (result.kinship !== null && offspringCoiOf(result.kinship) === 0) zeros.push(petNum);
+        return zeros.length >= wanted;
+      };
+      kinships = await offspringKinships(db, lab, dog, rows.map(candidateOf), { until, expected: wanted });
+      if (zeros.length >= wanted) listed = zeros;
+      else if (rows.length < recordsFiltered) rows = await narrow;
+    } else {
+      let total: { count: string }[] | null;
+      [rows, total] = await Promise.all([narrow as Promise<typeof rows>, totalQuery]);
+      recordsFiltered = rows.length;
+      recordsTotal = total ? Number(total[0].count) : recordsFiltered;
+    }
+    if (!listed) {
+      kinships = await offspringKinships(db, lab, dog, rows.map(candidateOf));
+      listed = rows.map((row) => row.pet_num);
+      const max = filters.maxOffspringCoi;
+      if (max !== null) listed = listed.filter((petNum) => { const coi = coiOf(petNum); return coi !== null && coi <= max; });
+      if (byCoi) listed = listed.map((num) => ({ petNum: num, coi: coiOf(num) })).sort(byOffspringCoi(request.descending)).map((row) => row.petNum);
+      if (max !== null) recordsFiltered = listed.length;
+    }
+    petNums = listed.slice(request.start, wanted);
   }
-  const petNums = page.map((row) => row.pet_num);
-  const [details, kinships]: [Record<string, any>[], Awaited<ReturnType<typeof offspringKinships>>] = await Promise.all([petNums.length === 0 ? [] : db('pets')
+  const details: Record<string, any>[] = petNums.length === 0 ? [] : await db('pets')
     .leftJoin('breed_mix_rows as top', (join) => join.on('top.pet_num', 'pets.pet_num').andOnVal('top.rank', 1))
     .leftJoin('breeds', 'breeds.id', 'top.breed_id')
     .leftJoin('locations as live', (join) => join.on('live.pet_num', 'pets.pet_num').andOnVal('live.location_type', 'live'))
@@ -147,7 +234,7 @@ export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog,
       db.raw(`${KINSHIP_SQL} as kinship`, kinship),
       db.raw('extract(year from age(current_date, pets.date_of_birth))::int as age_years'),
       here ? db.raw(`${DISTANCE_SQL} as distance`, here) : db.raw('null::float8 as distance'),
-    ), offspringKinships(db, lab, dog, petNums)]);
+    );
   const byNum = new Map(details.map((row) => [row.pet_num as number, row]));
   return {
     recordsTotal,

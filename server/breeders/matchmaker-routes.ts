@@ -6,7 +6,7 @@ import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
 import { parseId } from '../http/ids.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { BREEDS } from '../genetics/catalogue/breeds.js';
-import { matchmakerCandidates, ownMatchmakerDog, type CandidateRow, type MatchmakerDog } from './matchmaker-queries.js';
+import { matchmakerCandidates, ownMatchmakerDog, warmMatchmaker, type CandidateRow, type MatchmakerDog } from './matchmaker-queries.js';
 import { MATCHMAKER_COLUMNS, MATCHMAKER_PAGE_LENGTH, MATCHMAKER_PAGE_LENGTH_LABELS, MATCHMAKER_PAGE_LENGTHS, parseMatchmakerRequest } from './matchmaker-rules.js';
 import { percent } from './pair-prediction.js';
 import { ownBreedingDogs } from './queries.js';
@@ -29,7 +29,7 @@ export interface MatchmakerRow {
   /** The pair predictor's expected offspring COI for the pair; null when the two cannot be compared. */
   offspringCoi: number | null;
   offspringCoiText: string;
-  /** Whether the lab found the two related (the COI order and filter read only those kinships). */
+  /** Whether the lab found the two related (stored them as relatives). */
   related: boolean;
   profileHref: string;
   pairHref: string;
@@ -72,7 +72,10 @@ export function matchmakerRoutes(db: Db, settings: Settings): Router {
     const dog = petNum === null ? undefined : await ownMatchmakerDog(db, user.id, petNum);
     if (petNum !== null && !dog) throw new HttpError(403, NOT_AUTHORIZED);
     const request = parseMatchmakerRequest({ ...(req.query as Record<string, unknown>), length: req.query.length ?? MATCHMAKER_PAGE_LENGTH });
-    const page = dog ? await matchmakerCandidates(db, await openLab(db, settings.lab), dog, request) : null;
+    const lab = dog ? await openLab(db, settings.lab) : null;
+    const page = dog && lab ? await matchmakerCandidates(db, lab, dog, request) : null;
+    // the breeder may order or filter by COI next: every candidate's COI is worked out meanwhile
+    if (dog && lab) warmMatchmaker(db, lab, dog);
     res.render('breeders/matchmaker', {
       title: 'Matchmaker',
       dogs,

@@ -2,8 +2,8 @@ import type { Db } from '../db/index.js';
 import type { Lab } from '../lab/lab.js';
 import { loadPanel } from '../lab/panel-load.js';
 import { storedBreedShares } from '../lab/results-store.js';
-import type { ReferencePanel } from '../genetics/compute/reference-panel.js';
 import { relatednessBackground } from '../genetics/compute/results.js';
+import { individualFrequencies, type ReferencePanel } from '../genetics/compute/reference-panel.js';
 import { sharedDna } from '../genetics/compute/shared-segments.js';
 import { KING_MIN_MARKERS, kingKinship } from '../genetics/compute/king.js';
 import { callRemapper, unpackGenotype, type Calls } from '../genetics/genotype.js';
@@ -53,38 +53,212 @@ export function parentsKinship(reference: ReferencePanel, sire: KinshipGenotype,
 
 /** The current released genotypes of these dogs (absent: none), read in one query with their breed shares in another. */
 export async function kinshipGenotypes(db: Db, lab: Lab, petNums: readonly number[]): Promise<Map<number, KinshipGenotype>> {
-  const found = new Map<number, KinshipGenotype>();
-  if (petNums.length === 0) return found;
+  if (petNums.length === 0) return new Map();
   const [rows, shares] = await Promise.all([
-    db('genotypes').whereIn('pet_num', petNums).where({ is_current: true, lab_review_hold: false }).select('pet_num', 'panel_id', 'calls', 'marker_count') as Promise<{ pet_num: number; panel_id: number; calls: Buffer; marker_count: number }[]>,
+    db('genotypes').whereIn('pet_num', petNums).where({ is_current: true, lab_review_hold: false }).select('id', 'pet_num', 'panel_id', 'calls', 'marker_count') as Promise<GenotypeRow[]>,
     storedBreedShares(db, lab.ids, petNums),
   ]);
+  const stored = await storedGenotypes(db, lab, rows, shares);
+  return new Map(rows.map((row) => [row.pet_num, unpacked(lab, stored.get(row.id)!)]));
+}
+
+interface GenotypeRow {
+  id: number;
+  pet_num: number;
+  panel_id: number;
+  calls: Buffer;
+  marker_count: number;
+}
+
+/** A genotype as read, unpacked (and given its background) only when it is compared. */
+interface StoredGenotype {
+  panel: MarkerPanel;
+  panelId: number;
+  packed: Uint8Array;
+  markerCount: number;
+  breedShares: ReadonlyMap<string, number>;
+}
+
+/** Genotype rows with their panels and their dogs' stored breed shares, by genotype id. */
+async function storedGenotypes(db: Db, lab: Lab, rows: readonly GenotypeRow[], shares: ReadonlyMap<number, ReadonlyMap<string, number>>): Promise<Map<number, StoredGenotype>> {
+  const found = new Map<number, StoredGenotype>();
   const panels = new Map<number, MarkerPanel>([[lab.panelId, lab.panel]]);
   for (const row of rows) {
     if (!panels.has(row.panel_id)) panels.set(row.panel_id, await loadPanel(db, row.panel_id));
-    found.set(row.pet_num, {
-      panel: panels.get(row.panel_id)!,
-      isLabPanel: row.panel_id === lab.panelId,
-      calls: unpackGenotype(new Uint8Array(row.calls), row.marker_count),
-      breedShares: shares.get(row.pet_num) ?? new Map(),
-    });
+    found.set(row.id, { panel: panels.get(row.panel_id)!, panelId: row.panel_id, packed: row.calls, markerCount: row.marker_count, breedShares: shares.get(row.pet_num) ?? new Map() });
   }
   return found;
 }
 
+async function readGenotypes(db: Db, lab: Lab, genotypeIds: readonly number[]): Promise<Map<number, StoredGenotype>> {
+  if (genotypeIds.length === 0) return new Map();
+  const rows: GenotypeRow[] = await db('genotypes').whereIn('id', genotypeIds).select('id', 'pet_num', 'panel_id', 'calls', 'marker_count');
+  return storedGenotypes(db, lab, rows, await storedBreedShares(db, lab.ids, rows.map((row) => row.pet_num)));
+}
+
+const unpacked = (lab: Lab, stored: StoredGenotype): KinshipGenotype => ({
+  panel: stored.panel,
+  isLabPanel: stored.panelId === lab.panelId,
+  calls: unpackGenotype(stored.packed, stored.markerCount),
+  breedShares: stored.breedShares,
+});
+
+/** A dog the matchmaker compares: its pet number and its current released genotype. */
+export interface KinshipCandidate {
+  petNum: number;
+  genotypeId: number;
+}
+
+/**
+ * Kinships already worked out, per lab and per chosen dog (its genotype and sex: the sire comes
+ * first), by the candidate's genotype id. A genotype row never changes, and the breed shares
+ * its background comes from are stored with it (server/lab/ingest.ts): a new genotype is a new
+ * id, so an entry can never go stale; a dog's new genotype is simply not found. The most recently
+ * used chosen dogs are kept.
+ */
+const computed = new WeakMap<Lab, Map<string, Map<number, ParentsKinship>>>();
+const CACHED_DOGS = 16;
+
+function computedFor(lab: Lab, key: string): Map<number, ParentsKinship> {
+  let byDog = computed.get(lab);
+  if (!byDog) computed.set(lab, (byDog = new Map()));
+  let found = byDog.get(key);
+  if (found) byDog.delete(key);
+  else found = new Map();
+  byDog.set(key, found);
+  if (byDog.size > CACHED_DOGS) byDog.delete(byDog.keys().next().value!);
+  return found;
+}
+
+/** Forgets every kinship worked out for this lab (benchmarks measure the first request too). */
+export function forgetComputedKinships(lab: Lab): void {
+  computed.delete(lab);
+}
+
+// Candidates whose genotypes are read at a time: a first batch the size the caller expects to
+// need (at most 256, so comparing starts early), then four times larger ones up to 1,024; the
+// next batch is read while the current one is compared.
+const FIRST_BATCH = 64;
+const FIRST_BATCH_AT_MOST = 256;
+const LARGEST_BATCH = 1024;
+
+// A candidate's calls and background on the lab's panel, overwritten by the next candidate (comparing is synchronous).
+let candidateCalls = new Uint8Array(0);
+let candidateBackground = new Float32Array(0);
+
+/**
+ * parentsKinship of the chosen dog and one candidate (sire first), the candidate unpacked into
+ * reused arrays when both are on the lab's panel: the same calls, background and comparison,
+ * without allocating them for each of a thousand candidates.
+ */
+function kinshipWith(lab: Lab, own: KinshipGenotype, ownIsSire: boolean, other: StoredGenotype): ParentsKinship {
+  if (!own.isLabPanel || other.panelId !== lab.panelId) {
+    const genotype = unpacked(lab, other);
+    return ownIsSire ? parentsKinship(lab.reference, own, genotype) : parentsKinship(lab.reference, genotype, own);
+  }
+  if (candidateCalls.length < other.markerCount) candidateCalls = new Uint8Array(other.markerCount);
+  if (candidateBackground.length !== lab.reference.panel.markers.length) candidateBackground = new Float32Array(lab.reference.panel.markers.length);
+  const calls = unpackGenotype(other.packed, other.markerCount, candidateCalls);
+  const otherBackground = individualFrequencies(lab.reference, other.breedShares, candidateBackground);
+  const ownBackground = background(lab.reference, own);
+  const shared = ownIsSire
+    ? sharedDna(lab.reference.panel, own.calls, calls, ownBackground, otherBackground)
+    : sharedDna(lab.reference.panel, calls, own.calls, otherBackground, ownBackground);
+  return { kinship: shared.kinship, method: 'shared segments' };
+}
+
 /**
  * The expected offspring COI of one dog with each of some candidates (the matchmaker's rows): the
- * same kinship the pair predictor computes for the pair, from genotypes read in one batch.
- * A candidate without a released genotype is 'not tested'.
+ * same kinship the pair predictor computes for the pair, from genotypes read in batches, in the
+ * candidates' order. `until` sees each result in that order and may end the pass (it returns true
+ * once the caller has what it needs): the candidates not reached are left out of the answer.
+ * `expected` is how many candidates the caller thinks it needs (the first batch's size). A pass
+ * over every candidate first waits for a warm-up of the same dog (warmOffspringKinships; `warmUp`
+ * marks the warm-up's own pass), then finds most results computed. Long passes yield to other
+ * requests every 128 comparisons. A dog
+ * without a released genotype (or whose genotype was replaced meanwhile) is 'not tested'.
  */
-export async function offspringKinships(db: Db, lab: Lab, dog: { petNum: number; sex: 'm' | 'f' }, candidates: readonly number[]): Promise<Map<number, ParentsKinship>> {
-  const genotypes = await kinshipGenotypes(db, lab, [dog.petNum, ...candidates]);
-  const own = genotypes.get(dog.petNum);
+export async function offspringKinships(
+  db: Db,
+  lab: Lab,
+  dog: { petNum: number; sex: 'm' | 'f'; genotypeId: number },
+  candidates: readonly KinshipCandidate[],
+  options: { until?: (result: ParentsKinship) => boolean; expected?: number; warmUp?: boolean } = {},
+): Promise<Map<number, ParentsKinship>> {
   const out = new Map<number, ParentsKinship>();
-  for (const petNum of candidates) {
-    const other = genotypes.get(petNum);
-    if (!own || !other) out.set(petNum, { kinship: null, method: 'not tested' });
-    else out.set(petNum, dog.sex === 'm' ? parentsKinship(lab.reference, own, other) : parentsKinship(lab.reference, other, own));
+  if (candidates.length === 0) return out;
+  const key = `${dog.genotypeId}:${dog.sex}`;
+  // a pass over every candidate waits for this dog's warm-up rather than doing the same work beside it
+  const warm = warming.get(lab);
+  if (!options.until && !options.warmUp && warm?.key === key) await warm.done;
+  const known = computedFor(lab, key);
+  let sinceYield = 0;
+  const missingIn = (from: number, to: number) => candidates.slice(from, to).filter((candidate) => !known.has(candidate.genotypeId)).map((candidate) => candidate.genotypeId);
+  // reading a batch: its promise is marked handled at once, so a batch read ahead and never awaited (the pass ended) cannot fail unhandled
+  let own: Promise<KinshipGenotype | undefined> | undefined;
+  const read = (ids: number[]) => {
+    if (ids.length === 0) return null;
+    own ??= readGenotypes(db, lab, [dog.genotypeId]).then((found) => {
+      const stored = found.get(dog.genotypeId);
+      return stored && unpacked(lab, stored);
+    });
+    own.catch(() => undefined);
+    const reading = readGenotypes(db, lab, ids);
+    reading.catch(() => undefined);
+    return reading;
+  };
+  let size = Math.max(FIRST_BATCH, Math.min(FIRST_BATCH_AT_MOST, options.expected ?? 0));
+  let next = read(missingIn(0, size));
+  for (let start = 0; start < candidates.length; ) {
+    const end = Math.min(candidates.length, start + size);
+    const genotypes = next ? await next : null;
+    const self = genotypes ? await own : undefined;
+    size = Math.min(LARGEST_BATCH, size * 4);
+    next = end < candidates.length ? read(missingIn(end, end + size)) : null;
+    for (let i = start; i < end; i++) {
+      const { petNum, genotypeId } = candidates[i];
+      let result = known.get(genotypeId);
+      const other = genotypes?.get(genotypeId);
+      if (!result && self && other) {
+        result = kinshipWith(lab, self, dog.sex === 'm', other);
+        known.set(genotypeId, result);
+        // a long pass lets other requests in every few dozen milliseconds
+        if (++sinceYield === COMPARISONS_BETWEEN_YIELDS) {
+          sinceYield = 0;
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+      }
+      result ??= { kinship: null, method: 'not tested' };
+      out.set(petNum, result);
+      if (options.until?.(result)) return out;
+    }
+    start = end;
   }
   return out;
+}
+
+const COMPARISONS_BETWEEN_YIELDS = 128;
+
+/** The one warm-up a lab runs at a time: which dog (genotype and sex) and when it is done. */
+const warming = new WeakMap<Lab, { key: string; done: Promise<unknown> }>();
+
+/**
+ * Works out, in the background, the offspring COI of a dog with all its candidates, so that
+ * ordering or filtering by COI later finds them computed (a first full pass over tens of
+ * thousands of candidates takes seconds). One warm-up at a time: while one runs, others are not
+ * started (null). Failures are dropped: the requests compute what they need themselves. Resolves
+ * when done.
+ */
+export function warmOffspringKinships(db: Db, lab: Lab, dog: { petNum: number; sex: 'm' | 'f'; genotypeId: number }, candidates: () => Promise<readonly KinshipCandidate[]>): Promise<unknown> | null {
+  if (warming.has(lab)) return null;
+  const done = (async () => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await offspringKinships(db, lab, dog, await candidates(), { warmUp: true });
+  })()
+    .catch(() => undefined)
+    .finally(() => {
+      if (warming.get(lab)?.done === done) warming.delete(lab);
+    });
+  warming.set(lab, { key: `${dog.genotypeId}:${dog.sex}`, done });
+  return done;
 }

@@ -18,9 +18,10 @@ export function packGenotype(calls: ArrayLike<number>): Uint8Array {
   return packed;
 }
 
-export function unpackGenotype(packed: Uint8Array, markerCount: number): Calls {
+/** Unpacks into `into` when given (reused for many dogs; it must hold markerCount calls), else into a new array. */
+export function unpackGenotype(packed: Uint8Array, markerCount: number, into?: Uint8Array): Calls {
   if (packed.length < packedLength(markerCount)) throw new Error('Packed genotype is shorter than the panel');
-  const calls = new Uint8Array(markerCount);
+  const calls = into ? into.subarray(0, markerCount) : new Uint8Array(markerCount);
   for (let i = 0; i < markerCount; i++) calls[i] = (packed[i >> 2] >> ((i & 3) << 1)) & 3;
   return calls;
 }

@@ -42,9 +42,13 @@ export function populationIndex(reference: ReferencePanel, slug: string): number
   return reference.populations.findIndex((p) => p.slug === slug);
 }
 
-/** A dog's expected alt-allele frequency per marker given its ancestry shares: the background its genotypes are judged against. */
-export function individualFrequencies(reference: ReferencePanel, shares: ReadonlyMap<string, number>): Float32Array {
-  const out = new Float32Array(reference.panel.markers.length);
+/**
+ * A dog's expected alt-allele frequency per marker given its ancestry shares: the background its
+ * genotypes are judged against. Written into `out` when given (overwritten; one array reused for
+ * many dogs), else into a new array.
+ */
+export function individualFrequencies(reference: ReferencePanel, shares: ReadonlyMap<string, number>, out = new Float32Array(reference.panel.markers.length)): Float32Array {
+  out.fill(0);
   reference.populations.forEach((p, k) => {
     const q = shares.get(p.slug) ?? 0;
     if (q <= 0) return;

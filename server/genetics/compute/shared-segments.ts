@@ -26,67 +26,107 @@ export interface SharedDna {
 
 const clamp = (p: number, floor: number) => Math.min(1 - floor, Math.max(floor, p));
 
-function hwe(g: number, p: number): number {
-  return g === 0 ? (1 - p) * (1 - p) : g === 1 ? 2 * p * (1 - p) : p * p;
+/**
+ * What the search needs of a panel, worked out once: which markers are SNPs and, for each SNP,
+ * the transition terms from the SNP before it on its chromosome (the usual step when neither dog
+ * lacks a call). A step over a no-call works its terms out on the spot, by the same expressions.
+ */
+interface PanelTerms {
+  snp: Uint8Array;
+  /** Index of the SNP before this one on its chromosome, or -1. */
+  previous: Int32Array;
+  move: Float64Array;
+  /** stay + move * prior[s], for s = 0, 1, 2. */
+  keep0: Float64Array;
+  keep1: Float64Array;
+  keep2: Float64Array;
 }
 
-/** P(gA, gB | the dogs share one allele by descent), with each dog's other allele drawn from its own background. */
-function ibd1(gA: number, gB: number, pA: number, pB: number): number {
-  const ps = (pA + pB) / 2;
-  let total = 0;
-  for (let s = 0; s <= 1; s++) {
-    const xA = gA - s;
-    const xB = gB - s;
-    if (xA < 0 || xA > 1 || xB < 0 || xB > 1) continue;
-    total += (s ? ps : 1 - ps) * (xA ? pA : 1 - pA) * (xB ? pB : 1 - pB);
+const panelTerms = new WeakMap<MarkerPanel, PanelTerms>();
+
+function termsOf(panel: MarkerPanel): PanelTerms {
+  let terms = panelTerms.get(panel);
+  if (terms) return terms;
+  const P = SEGMENT_PARAMETERS;
+  const prior = P.ibdPrior;
+  const count = panel.markers.length;
+  const cm = panel.centimorgans;
+  terms = {
+    snp: Uint8Array.from(panel.markers, (m) => (m.kind === 'snp' ? 1 : 0)),
+    previous: new Int32Array(count).fill(-1),
+    move: new Float64Array(count),
+    keep0: new Float64Array(count),
+    keep1: new Float64Array(count),
+    keep2: new Float64Array(count),
+  };
+  for (const range of panel.ranges) {
+    let last = -1;
+    for (let j = range.start; j < range.end; j++) {
+      if (!terms.snp[j]) continue;
+      if (last >= 0) {
+        const stay = Math.exp(-P.ibdSwitchPerCm * (cm[j] - cm[last]));
+        const move = 1 - stay;
+        terms.previous[j] = last;
+        terms.move[j] = move;
+        terms.keep0[j] = stay + move * prior[0];
+        terms.keep1[j] = stay + move * prior[1];
+        terms.keep2[j] = stay + move * prior[2];
+      }
+      last = j;
+    }
   }
-  return total;
+  panelTerms.set(panel, terms);
+  return terms;
 }
 
-const masks = new WeakMap<MarkerPanel, Uint8Array>();
+// Work arrays reused from one comparison to the next (the search is synchronous): no allocation per pair.
+// back[t] packs, two bits each, the state each of the three states at marker t came from: the
+// backtrace then shifts instead of waiting on a load that depends on the state before.
+let usedAll = new Uint32Array(0);
+let back = new Uint8Array(0);
+let states = new Uint8Array(0);
 
-function snpMask(panel: MarkerPanel): Uint8Array {
-  let mask = masks.get(panel);
-  if (!mask) {
-    mask = Uint8Array.from(panel.markers, (m) => (m.kind === 'snp' ? 1 : 0));
-    masks.set(panel, mask);
-  }
-  return mask;
-}
-
-/** Best of the three ways into a state (ties go to the lowest state, as before); records where it came from. */
-function pickBest(from0: number, from1: number, from2: number, back: Uint8Array, at: number): number {
-  let best = from0;
-  let from = 0;
-  if (from1 > best) {
-    best = from1;
-    from = 1;
-  }
-  if (from2 > best) {
-    best = from2;
-    from = 2;
-  }
-  back[at] = from;
-  return best;
+/** The best of the three ways into a state, the lowest state on a tie. */
+function wayIn(from0: number, from1: number, from2: number): number {
+  if (from2 > from1 && from2 > from0) return 2;
+  return from1 > from0 ? 1 : 0;
 }
 
 /**
  * Shared IBD segments of two dogs on the markers they both have, by a three-state hidden Markov
  * model (sharing none, one or both chromosome copies) along the genetic map. Judging genotypes
  * against each dog's own breed background keeps same-breed dogs from looking related.
+ *
+ * Written for speed (the matchmaker compares one dog with every candidate): the emission
+ * probabilities are spelled out per genotype rather than looped over, transition terms come from
+ * the panel's table, and the work arrays are reused. Every number is computed by the same floating
+ * point operations in the same order as the plain formulation (test/unit/breeders/pair-kinship.test.ts
+ * pins the results): P(gA, gB | IBD1) sums, over the allele the dogs share (s = 0, then 1), the
+ * chance of s from the pair's mean frequency times each dog's other allele from its own background;
+ * P(gA, gB | IBD2) is the Hardy-Weinberg chance of the one genotype at the mean frequency.
  */
 export function sharedDna(panel: MarkerPanel, callsA: Calls, callsB: Calls, backgroundA: Float32Array, backgroundB: Float32Array): SharedDna {
   const P = SEGMENT_PARAMETERS;
   const prior = P.ibdPrior;
+  const p0 = prior[0];
+  const p1 = prior[1];
+  const p2 = prior[2];
   const e = P.genotypeError;
+  const notError = 1 - e;
+  const floor = P.frequencyFloor;
   const segments: SharedSegment[] = [];
   let coveredCm = 0;
   let weightedShared = 0;
   let compared = 0;
   const cm = panel.centimorgans;
-  const snp = snpMask(panel);
-  const usedAll = new Uint32Array(panel.markers.length);
-  const back = new Uint8Array(panel.markers.length * 3);
+  const terms = termsOf(panel);
+  const { snp, previous } = terms;
+  const count = panel.markers.length;
+  if (usedAll.length < count) {
+    usedAll = new Uint32Array(count);
+    back = new Uint8Array(count);
+    states = new Uint8Array(count);
+  }
   for (const range of panel.ranges) {
     if (range.chromosome >= X_CHROMOSOME) continue;
     let n = 0;
@@ -94,7 +134,7 @@ export function sharedDna(panel: MarkerPanel, callsA: Calls, callsB: Calls, back
       if (snp[j] && callsA[j] !== NO_CALL && callsB[j] !== NO_CALL) usedAll[n++] = j;
     }
     if (n < 2) continue;
-    const used = usedAll.subarray(0, n);
+    const used = usedAll;
     compared += n;
     coveredCm += cm[used[n - 1]] - cm[used[0]];
     // Viterbi in probabilities rescaled at every marker (no logarithms in the loop)
@@ -105,28 +145,93 @@ export function sharedDna(panel: MarkerPanel, callsA: Calls, callsB: Calls, back
       const j = used[t];
       const gA = callsA[j];
       const gB = callsB[j];
-      const pA = clamp(backgroundA[j], P.frequencyFloor);
-      const pB = clamp(backgroundB[j], P.frequencyFloor);
-      const none = hwe(gA, pA) * hwe(gB, pB);
+      const pA = clamp(backgroundA[j], floor);
+      const pB = clamp(backgroundB[j], floor);
+      const ps = (pA + pB) / 2;
+      // none: each dog's genotype from its own background; IBD1: the shared allele is 0 (term added
+      // first) or 1, each dog's other allele from its own background; IBD2: one genotype at the mean frequency
+      let none: number;
+      let ibd1 = 0;
+      let ibd2 = 0;
+      switch (gA * 3 + gB) {
+        case 0:
+          none = (1 - pA) * (1 - pA) * ((1 - pB) * (1 - pB));
+          ibd1 += (1 - ps) * (1 - pA) * (1 - pB);
+          ibd2 = (1 - ps) * (1 - ps);
+          break;
+        case 1:
+          none = (1 - pA) * (1 - pA) * (2 * pB * (1 - pB));
+          ibd1 += (1 - ps) * (1 - pA) * pB;
+          break;
+        case 2:
+          none = (1 - pA) * (1 - pA) * (pB * pB);
+          break;
+        case 3:
+          none = 2 * pA * (1 - pA) * ((1 - pB) * (1 - pB));
+          ibd1 += (1 - ps) * pA * (1 - pB);
+          break;
+        case 4:
+          none = 2 * pA * (1 - pA) * (2 * pB * (1 - pB));
+          ibd1 += (1 - ps) * pA * pB;
+          ibd1 += ps * (1 - pA) * (1 - pB);
+          ibd2 = 2 * ps * (1 - ps);
+          break;
+        case 5:
+          none = 2 * pA * (1 - pA) * (pB * pB);
+          ibd1 += ps * (1 - pA) * pB;
+          break;
+        case 6:
+          none = pA * pA * ((1 - pB) * (1 - pB));
+          break;
+        case 7:
+          none = pA * pA * (2 * pB * (1 - pB));
+          ibd1 += ps * pA * (1 - pB);
+          break;
+        default:
+          none = pA * pA * (pB * pB);
+          ibd1 += ps * pA * pB;
+          ibd2 = ps * ps;
+      }
       const e0 = none;
-      const e1 = (1 - e) * ibd1(gA, gB, pA, pB) + e * none;
-      const e2 = (1 - e) * (gA === gB ? hwe(gA, (pA + pB) / 2) : 0) + e * none;
+      const e1 = notError * ibd1 + e * none;
+      const e2 = notError * ibd2 + e * none;
       if (t === 0) {
-        s0 = e0 * prior[0];
-        s1 = e1 * prior[1];
-        s2 = e2 * prior[2];
+        s0 = e0 * p0;
+        s1 = e1 * p1;
+        s2 = e2 * p2;
       } else {
-        const stay = Math.exp(-P.ibdSwitchPerCm * (cm[j] - cm[used[t - 1]]));
-        const move = 1 - stay;
-        const base = t * 3;
+        const before = used[t - 1];
+        let move: number;
+        let keep0: number;
+        let keep1: number;
+        let keep2: number;
+        if (previous[j] === before) {
+          move = terms.move[j];
+          keep0 = terms.keep0[j];
+          keep1 = terms.keep1[j];
+          keep2 = terms.keep2[j];
+        } else {
+          const stay = Math.exp(-P.ibdSwitchPerCm * (cm[j] - cm[before]));
+          move = 1 - stay;
+          keep0 = stay + move * p0;
+          keep1 = stay + move * p1;
+          keep2 = stay + move * p2;
+        }
+        const s0m = s0 * move;
+        const s1m = s1 * move;
+        const s2m = s2 * move;
         // to state s: from itself (stay + move * prior[s]) or from another (move * prior[s])
-        const n0 = pickBest(s0 * (stay + move * prior[0]), s1 * move * prior[0], s2 * move * prior[0], back, base);
-        const n1 = pickBest(s0 * move * prior[1], s1 * (stay + move * prior[1]), s2 * move * prior[1], back, base + 1);
-        const n2 = pickBest(s0 * move * prior[2], s1 * move * prior[2], s2 * (stay + move * prior[2]), back, base + 2);
+        const to0 = wayIn(s0 * keep0, s1m * p0, s2m * p0);
+        const to1 = wayIn(s0m * p1, s1 * keep1, s2m * p1);
+        const to2 = wayIn(s0m * p2, s1m * p2, s2 * keep2);
+        back[t] = to0 | (to1 << 2) | (to2 << 4);
+        const n0 = to0 === 0 ? s0 * keep0 : to0 === 1 ? s1m * p0 : s2m * p0;
+        const n1 = to1 === 0 ? s0m * p1 : to1 === 1 ? s1 * keep1 : s2m * p1;
+        const n2 = to2 === 0 ? s0m * p2 : to2 === 1 ? s1m * p2 : s2 * keep2;
         s0 = n0 * e0;
         s1 = n1 * e1;
         s2 = n2 * e2;
-        const best = Math.max(s0, s1, s2);
+        const best = s0 > s1 ? (s0 > s2 ? s0 : s2) : s1 > s2 ? s1 : s2;
         if (best > 0) {
           s0 /= best;
           s1 /= best;
@@ -134,10 +239,9 @@ export function sharedDna(panel: MarkerPanel, callsA: Calls, callsB: Calls, back
         }
       }
     }
-    const score = [s0, s1, s2];
-    const states = new Uint8Array(n);
-    states[n - 1] = score.indexOf(Math.max(...score));
-    for (let t = n - 1; t > 0; t--) states[t - 1] = back[t * 3 + states[t]];
+    // the last state: the best score, the lowest state on a tie
+    states[n - 1] = s0 >= s1 && s0 >= s2 ? 0 : s1 >= s2 ? 1 : 2;
+    for (let t = n - 1; t > 0; t--) states[t - 1] = (back[t] >> (states[t] << 1)) & 3;
     let t = 0;
     while (t < n) {
       if (states[t] === 0) {

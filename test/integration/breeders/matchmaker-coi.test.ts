@@ -87,23 +87,55 @@ describe('matchmaker: offspring COI in every row', function () {
     await expectRowsAgreeWithPairPredictor(agent, dogs.dam, 'f', forDaisy);
   });
 
-  it('orders and filters by the kinship the lab stored for relatives, every other dog counting as 0', async () => {
-    // dogs of one breed's small stock may be distant relatives too: what the lab stored decides
-    const stored = new Map<number, number>(
-      (await db('relatives').where('pet_num_a', dogs.rex).orWhere('pet_num_b', dogs.rex).select('pet_num_a', 'pet_num_b', 'kinship')).map((row) => [row.pet_num_a === dogs.rex ? row.pet_num_b : row.pet_num_a, Number(row.kinship)]),
-    );
-    const ordered = await rows(agent, dogs.rex, { order: [{ column: 5, dir: 'desc' }] });
-    expect(ordered.slice(0, 2).map((row) => row.name)).to.deep.equal(['Sister', 'Half Sister']);
-    expect(ordered[0].offspringCoi!).to.be.greaterThan(ordered[1].offspringCoi!);
-    const keys = ordered.map((row) => stored.get(row.petNum) ?? 0);
-    expect(keys).to.deep.equal([...keys].sort((a, b) => b - a));
-    expect(ordered.map((row) => row.related)).to.deep.equal(ordered.map((row) => stored.has(row.petNum)));
-    expect(ordered.find((row) => row.name === 'Bea')!.related).to.equal(false);
+  it('orders by the offspring COI each row shows, highest or lowest first, ties by pet number', async () => {
+    for (const dir of ['desc', 'asc'] as const) {
+      const ordered = await rows(agent, dogs.rex, { order: [{ column: 5, dir }] });
+      expect(ordered.map((row) => row.name).sort()).to.deep.equal(['Bea', 'Half Sister', 'Sister', 'Stranger']);
+      const shown = ordered.map((row) => row.offspringCoi!);
+      expect(shown, dir).to.deep.equal([...shown].sort((a, b) => (dir === 'desc' ? b - a : a - b)));
+      for (let i = 1; i < ordered.length; i++) if (shown[i] === shown[i - 1]) expect(ordered[i].petNum).to.be.greaterThan(ordered[i - 1].petNum);
+    }
+    const highest = await rows(agent, dogs.rex, { order: [{ column: 5, dir: 'desc' }] });
+    expect(highest.slice(0, 2).map((row) => row.name)).to.deep.equal(['Sister', 'Half Sister']);
+    expect(highest[0].offspringCoi!).to.be.greaterThan(highest[1].offspringCoi!);
+  });
+
+  it('never lists a candidate whose shown COI is above the filter, and counts the filter exactly, whatever the order', async () => {
+    const all = await rows(agent, dogs.rex);
+    const coi = new Map(all.map((row) => [row.name, row.offspringCoi!]));
+    // a limit between the half sister's COI and the sister's, one at the half sister's exactly, and one below every COI but 0
+    const limits = [(coi.get('Sister')! + coi.get('Half Sister')!) / 2, coi.get('Half Sister')!, 0];
+    for (const limit of limits) {
+      const percentLimit = String(Math.floor(limit * 100 * 10000) / 10000);
+      const expected = all.filter((row) => row.offspringCoi! <= Number(percentLimit) / 100).map((row) => row.name).sort();
+      for (const order of [[{ column: 5, dir: 'desc' }], [{ column: 5, dir: 'asc' }], [{ column: 0, dir: 'asc' }]]) {
+        const token = await csrfToken(agent, '/members/breeder-tools/matchmaker');
+        const { body } = await agent.post(DATA).set('x-csrf-token', token).send({ petNum: dogs.rex, length: 10, order, filters: { maxOffspringCoi: percentLimit } }).expect(200);
+        expect(body.data.map((row: Row) => row.name).sort(), `${percentLimit}% ${JSON.stringify(order)}`).to.deep.equal(expected);
+        expect(body.recordsFiltered).to.equal(expected.length);
+        expect(body.recordsTotal).to.equal(all.length);
+        for (const row of body.data as Row[]) expect(row.offspringCoi!).to.be.at.most(Number(percentLimit) / 100);
+      }
+    }
+    expect(coi.get('Sister')!).to.be.greaterThan(0.05);
     const lowCoi = await rows(agent, dogs.rex, { filters: { maxOffspringCoi: '5' } });
-    const expected = ordered.filter((row) => (stored.get(row.petNum) ?? 0) <= 0.05).map((row) => row.name);
-    expect(lowCoi.map((row) => row.name).sort()).to.deep.equal(expected.sort());
-    expect(expected).to.include('Bea').and.not.include('Sister').and.not.include('Half Sister');
-    for (const row of lowCoi) expect(row.offspringCoi!).to.be.below(0.05);
+    expect(lowCoi.map((row) => row.name)).to.include('Bea').and.not.include('Sister');
+  });
+
+  it('pages through the COI order consistently: the pages put together are the whole list, totals alike on every page', async () => {
+    for (const extra of [{ order: [{ column: 5, dir: 'desc' }] }, { order: [{ column: 5, dir: 'asc' }] }, { order: [{ column: 5, dir: 'desc' }], filters: { maxOffspringCoi: '20' } }]) {
+      const whole = (await rows(agent, dogs.rex, extra)).map((row) => row.petNum);
+      const paged: number[] = [];
+      const totals = new Set<string>();
+      for (let start = 0; start < whole.length + 2; start += 2) {
+        const token = await csrfToken(agent, '/members/breeder-tools/matchmaker');
+        const { body } = await agent.post(DATA).set('x-csrf-token', token).send({ petNum: dogs.rex, start, length: 2, ...extra }).expect(200);
+        paged.push(...body.data.map((row: Row) => row.petNum));
+        totals.add(`${body.recordsTotal}/${body.recordsFiltered}`);
+      }
+      expect(paged, JSON.stringify(extra)).to.deep.equal(whole);
+      expect([...totals]).to.deep.equal([`4/${whole.length}`]);
+    }
   });
 });
 
@@ -137,6 +169,9 @@ describe('matchmaker: offspring COI of dogs typed on real arrays', function () {
       expect(row.offspringCoi, row.name).to.be.within(0, 0.0442);
     }
     await expectRowsAgreeWithPairPredictor(duke, petNums.Duke, 'm', forDuke);
+    // the COI filter reads the same KING-robust numbers (0 for these two: a 0% limit keeps both)
+    const filtered = await rows(duke, petNums.Duke, { filters: { maxOffspringCoi: '0' }, order: [{ column: 5, dir: 'desc' }] });
+    expect(filtered.map((row) => row.name).sort()).to.deep.equal(forDuke.filter((row) => row.offspringCoi === 0).map((row) => row.name).sort());
     const aspen = await signIn(app, aspenOwner.email, TEST_PASSWORD);
     const forAspen = await rows(aspen, petNums.Aspen);
     expect(forAspen.map((row) => row.name)).to.deep.equal(['Duke']);

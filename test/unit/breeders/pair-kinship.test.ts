@@ -1,0 +1,49 @@
+// The parents' kinship the pair predictor and the matchmaker show, pinned to the last bit for a few
+// pairs (issue 14): the shared-segment search is tuned for speed, and its results must not move.
+import { createHash } from 'node:crypto';
+import { expect } from 'chai';
+import { sharedDna } from '../../../server/genetics/compute/shared-segments.js';
+import { parentsKinship } from '../../../server/breeders/pair-kinship.js';
+import { fixture } from '../genetics/fixture.js';
+import { pinnedPairs } from './kinship-pairs.js';
+
+/** label → [kinship, segments, compared markers, first 16 hex digits of the sha-256 of the whole result as JSON] */
+const PINNED: Record<string, [number, number, number, string]> = {
+  'full siblings': [0.1426420018371939, 39, 7576, 'd22f488ebc30ec17'],
+  'half siblings': [0.004404149810951232, 2, 7576, '5121623a3d8880b5'],
+  'parent and pup': [0.2510275297238234, 38, 7576, '6234199830726400'],
+  'unrelated labradors': [0.0021511675116126956, 1, 7576, '112702c5b8797d8c'],
+  'labrador and beagle': [0, 0, 7576, '69f60440b715fb4c'],
+  'cross-breed pup and its dam': [0.25, 38, 7576, '5ba9485fdbd9bffc'],
+  'full siblings with no-calls': [0.13927959916794425, 38, 7232, 'c897cbcce6f85062'],
+};
+
+describe('parents\u2019 kinship: pinned shared-segment results', () => {
+  const { panel, reference } = fixture();
+  const pairs = pinnedPairs();
+
+  it('covers every pinned pair', () => {
+    expect(pairs.map((pair) => pair.label)).to.deep.equal(Object.keys(PINNED));
+  });
+
+  for (const label of Object.keys(PINNED)) {
+    it(`gives ${label} the same segments and kinship`, () => {
+      const { a, b } = pairs.find((pair) => pair.label === label)!;
+      const [kinship, segments, compared, digest] = PINNED[label];
+      const shared = sharedDna(panel, a.calls, b.calls, a.background, b.background);
+      expect(shared.kinship).to.equal(kinship);
+      expect(shared.segments).to.have.length(segments);
+      expect(shared.comparedMarkers).to.equal(compared);
+      expect(createHash('sha256').update(JSON.stringify(shared)).digest('hex').slice(0, 16)).to.equal(digest);
+      const asGenotype = (dog: typeof a) => ({ panel, calls: dog.calls, isLabPanel: true, breedShares: dog.shares });
+      expect(parentsKinship(reference, asGenotype(a), asGenotype(b))).to.deep.equal({ kinship, method: 'shared segments' });
+    });
+  }
+
+  it('gives the same result when the same dogs are compared again and after other pairs (no state left behind)', () => {
+    const { a, b } = pairs[0];
+    const before = sharedDna(panel, a.calls, b.calls, a.background, b.background);
+    for (const pair of pairs) sharedDna(panel, pair.a.calls, pair.b.calls, pair.a.background, pair.b.background);
+    expect(sharedDna(panel, a.calls, b.calls, a.background, b.background)).to.deep.equal(before);
+  });
+});
