@@ -44,25 +44,27 @@ function toPreferences(row: Record<string, boolean>): EmailPreferences {
   return Object.fromEntries(EMAIL_PREFERENCE_FIELDS.map((field) => [field, row[COLUMN[field]]])) as EmailPreferences;
 }
 
-let columnDefaults: Promise<EmailPreferences> | undefined;
-
 /**
- * A user without a row has the column defaults of the email_preferences table; they are read
- * from the database once (the migration is their only definition).
+ * A user without a row has the column defaults of the email_preferences table, read from the
+ * database (the migration is their only definition). Only the current schema counts: copies of
+ * the table elsewhere, such as the tests' snapshots, have no defaults.
  */
-function defaultPreferences(db: Db): Promise<EmailPreferences> {
-  columnDefaults ??= db
+export async function readEmailPreferenceDefaults(db: Db): Promise<EmailPreferences> {
+  const rows: { column_name: string; column_default: string | null }[] = await db
     .select('column_name', 'column_default')
     .from('information_schema.columns')
-    .where({ table_name: 'email_preferences', table_schema: db.raw('current_schema()') })
-    .then((rows: { column_name: string; column_default: string | null }[]) => {
-      const byColumn = new Map(rows.map((row) => [row.column_name, row.column_default]));
-      return Object.fromEntries(EMAIL_PREFERENCE_FIELDS.map((field) => [field, byColumn.get(COLUMN[field]) === 'true'])) as EmailPreferences;
-    })
-    .catch((error: unknown) => {
-      columnDefaults = undefined;
-      throw error;
-    });
+    .where({ table_name: 'email_preferences', table_schema: db.raw('current_schema()') });
+  const byColumn = new Map(rows.map((row) => [row.column_name, row.column_default]));
+  return Object.fromEntries(EMAIL_PREFERENCE_FIELDS.map((field) => [field, byColumn.get(COLUMN[field]) === 'true'])) as EmailPreferences;
+}
+
+let columnDefaults: Promise<EmailPreferences> | undefined;
+
+function defaultPreferences(db: Db): Promise<EmailPreferences> {
+  columnDefaults ??= readEmailPreferenceDefaults(db).catch((error: unknown) => {
+    columnDefaults = undefined;
+    throw error;
+  });
   return columnDefaults;
 }
 

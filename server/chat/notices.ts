@@ -1,7 +1,8 @@
 // E-mail notice of a new chat message (issue 6): through the outbox, only when the recipient's
 // `chat` e-mail preference is on, and at most one per conversation until they read it.
 import type { Db } from '../db/index.js';
-import { emailPreference, queueEmail } from '../outbox/queue.js';
+import { queueEmail } from '../outbox/queue.js';
+import { loadEmailPreferences } from '../account-settings/queries.js';
 import { CHAT_EMAIL_SUBJECT } from '../shared/messages.js';
 import { CHAT_NEW_MESSAGE } from '../mail/templates.js';
 
@@ -20,7 +21,7 @@ export interface NewMessageNotice {
 export async function queueNewMessageNotices(trx: Db, notice: NewMessageNotice): Promise<number[]> {
   const notified: number[] = [];
   for (const userId of notice.recipientIds) {
-    if (!(await emailPreference(trx, userId, 'chat'))) continue;
+    if (!(await loadEmailPreferences(trx, userId)).chat) continue;
     const claimed = await trx('conversation_participants')
       .where({ conversation_id: notice.conversationId, user_id: userId })
       .whereNull('email_notice_sent_at')

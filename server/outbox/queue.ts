@@ -33,13 +33,3 @@ export async function queueEmail(db: Db, email: OutgoingEmail): Promise<boolean>
   return inserted.length > 0;
 }
 
-/** E-mail preference flags of a user; defaults apply when the user never changed them. */
-export async function emailPreference(db: Db, userId: number, flag: string): Promise<boolean> {
-  const row = await db('email_preferences').where({ user_id: userId }).first(flag);
-  if (row) return Boolean(row[flag]);
-  const { rows } = await db.raw<{ rows: { column_default: string | null }[] }>(
-    "select column_default from information_schema.columns where table_name = 'email_preferences' and column_name = ?",
-    [flag],
-  );
-  return rows[0]?.column_default === 'true';
-}
