@@ -14,6 +14,8 @@ import { createOutboxWorker } from './outbox/worker.js';
 import { startMediaFileSweeper } from './media/file-deletions.js';
 import { mediaStoreFor } from './media/store.js';
 import { addDemoPictures } from './media/demo-pictures.js';
+import { changeClockOf } from './db/change-clock.js';
+import { profileViewRecorderOf } from './public-profile/view-recorder.js';
 
 /** Migrates and loads the demo data once, in the primary process, before any worker serves. */
 async function prepare(settings: Settings, database: Database): Promise<void> {
@@ -49,9 +51,11 @@ async function serve(settings: Settings, database: Database): Promise<void> {
   const shutdown = () => {
     // Event streams never end by themselves; closing them lets the server close.
     void chatEvents.close();
+    void changeClockOf(database.db).stop();
     mediaSweeper.stop();
     server.close(() => {
       Promise.resolve(outboxWorker?.stop())
+        .then(() => profileViewRecorderOf(database.db).flush())
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

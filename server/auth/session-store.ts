@@ -2,6 +2,7 @@ import session, { type SessionData } from 'express-session';
 import type { Request } from 'express';
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
+import type { ChangeClock } from '../db/change-clock.js';
 import { toUser, type User, type UserRow } from '../users/queries.js';
 import { shellCountsColumnsOf, toShellCounts, type ShellCounts, type ShellCountsRow } from '../shell/counts.js';
 
@@ -29,6 +30,18 @@ const ACCOUNT = Symbol('session account');
 const STORED_EXPIRY = Symbol('stored expiry');
 type LoadedSession = SessionData & { [ACCOUNT]?: SessionAccount; [STORED_EXPIRY]?: number };
 
+const KEPT_MS = 60_000;
+const MAX_KEPT = 10_000;
+
+/** A session as read, kept while the database is unchanged (ChangeClock) for at most KEPT_MS. */
+interface KeptSession {
+  tick: number;
+  until: number;
+  sess: string;
+  account: SessionAccount;
+  storedExpiry: number;
+}
+
 const userOf = (row: StoredUserRow | null) => (row ? toUser({ ...row, created_at: new Date(row.created_at) }) : undefined);
 
 /**
@@ -42,9 +55,12 @@ export class DatabaseSessionStore extends session.Store {
   constructor(
     private readonly db: Db,
     private readonly options: { withShellCounts: boolean; maxAgeMs: number; refreshAfterMs: number },
+    private readonly clock?: ChangeClock,
   ) {
     super();
   }
+
+  private readonly kept = new Map<string, KeptSession>();
 
   private compiledLoad?: { sql: string; bindings: readonly Knex.Value[] };
 
@@ -75,7 +91,26 @@ export class DatabaseSessionStore extends session.Store {
     this.loadRow(sid).then((found) => callback(null, found), callback);
   }
 
+  /** Sessions (with their account and counts) are read once per change of the database, not on every request. */
   private async loadRow(sid: string): Promise<LoadedSession | null> {
+    const { clock } = this;
+    if (!clock?.live) return this.readRow(sid);
+    const now = Date.now();
+    const kept = this.kept.get(sid);
+    if (kept && kept.tick === clock.tick && kept.until > now && kept.storedExpiry > now) {
+      return Object.assign(JSON.parse(kept.sess) as LoadedSession, { [ACCOUNT]: kept.account, [STORED_EXPIRY]: kept.storedExpiry });
+    }
+    this.kept.delete(sid);
+    const tick = clock.tick;
+    const sess = await this.readRow(sid);
+    if (sess) {
+      if (this.kept.size >= MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(sid, { tick, until: now + KEPT_MS, sess: JSON.stringify(sess), account: sess[ACCOUNT]!, storedExpiry: sess[STORED_EXPIRY]! });
+    }
+    return sess;
+  }
+
+  private async readRow(sid: string): Promise<LoadedSession | null> {
     const { sql, bindings } = this.loadQuery();
     const { rows } = await this.db.raw<{ rows: SessionRow[] }>(sql, bindings.map((value) => (value === SID_PLACEHOLDER ? sid : value)));
     const row = rows[0];
@@ -108,6 +143,7 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   private async save(sid: string, sess: SessionData): Promise<void> {
+    this.kept.delete(sid);
     const expires = sess.cookie?.expires ? new Date(sess.cookie.expires) : new Date(Date.now() + this.options.maxAgeMs);
     const row = {
       sid,
@@ -129,6 +165,7 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   private async destroyRow(sid: string): Promise<void> {
+    this.kept.delete(sid);
     await this.db('sessions').where({ sid }).delete();
   }
 

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
 import { DatabaseSessionStore } from './session-store.js';
+import { changeClockOf } from '../db/change-clock.js';
 
 const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
 const REFRESH_AFTER_MS = 10 * 60 * 1000;
@@ -16,10 +17,11 @@ const DATA_CALLS = /^\/(api|graphql)(\/|$)/;
  * weeks from the last visit. Page requests load the header's counts with the session.
  */
 export function sessionMiddleware(db: Db, settings: Settings): RequestHandler {
+  const clock = changeClockOf(db);
   const options = (withShellCounts: boolean): session.SessionOptions => ({
     name: SESSION_COOKIE,
     secret: settings.sessionSecret,
-    store: new DatabaseSessionStore(db, { withShellCounts, maxAgeMs: TWO_WEEKS_MS, refreshAfterMs: REFRESH_AFTER_MS }),
+    store: new DatabaseSessionStore(db, { withShellCounts, maxAgeMs: TWO_WEEKS_MS, refreshAfterMs: REFRESH_AFTER_MS }, clock),
     resave: false,
     saveUninitialized: false,
     rolling: false,

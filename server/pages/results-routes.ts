@@ -15,6 +15,7 @@ import { postAgeTestFeedback } from '../age-test/routes.js';
 import { postCareFeedback } from '../care/routes.js';
 import { vetSharePanel } from '../vets/share-panel.js';
 import { PageDataCache } from '../results/page-data-cache.js';
+import type { KeptPages } from './kept-pages.js';
 import { healthConditionRenderer } from '../results/health-condition-html.js';
 import {
   breedPage,
@@ -85,7 +86,7 @@ function countryCodeOf(req: Request): string {
   return /^[A-Z]{2}$/.test(code) ? code : signedInUser(req).countryCode;
 }
 
-export function resultsRoutes(db: Db, settings: Settings): Router {
+export function resultsRoutes(db: Db, settings: Settings, keptPages: KeptPages): Router {
   const router = Router();
   const cache = new PageDataCache();
   const healthConditionHtml = healthConditionRenderer({ keep: settings.nodeEnv !== 'development' });
@@ -106,7 +107,7 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
         : await load(context);
       // Issue 13: owners share the results with their vet from the summary and health pages.
       const vetShare = isEditable && (page === 'summary' || page === 'health') ? await vetSharePanel(db, settings, pet, req, page) : null;
-      res.render(`members/results/${view}`, {
+      await keptPages.render(req, res, `members/results/${view}`, {
         ...data,
         vetShare,
         notice: noticeOf(req),
@@ -125,7 +126,7 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
       const { pet, isOwner } = await petFromQuery(db, req);
       focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await hasResults(req, pet.petNum) }, 'health', backToPageLink('Health', `${RESULTS_PATHS.health}?i=${pet.petNum}`));
       const data = await cache.get(`health-${filter}:${pet.petNum}`, req.pageDataGeneration, () => healthPage({ db, pet, isOwner, isAdmin: signedInUser(req).isAdmin }, filter));
-      res.render('members/results/health', { ...data, vetShare: null, title: `${pet.name}: ${heading}`, heading, pet, healthConditionHtml });
+      await keptPages.render(req, res, 'members/results/health', { ...data, vetShare: null, title: `${pet.name}: ${heading}`, heading, pet, healthConditionHtml });
     });
   }
 

@@ -3,6 +3,7 @@ import { petAvatar } from '../pets/images.js';
 import type { Db } from '../db/index.js';
 import { requireUser, signedInUser } from '../auth/guards.js';
 import { listOwnedPets } from '../pets/list.js';
+import type { KeptPages } from './kept-pages.js';
 
 /** A page whose content a later feature fills; it exists so every shell link leads somewhere real. */
 const plainPage =
@@ -16,13 +17,13 @@ export function publicPageRoutes(): Router {
 }
 
 /** Mounted under /members, behind requireUser. */
-export function memberPageRoutes(db: Db): Router {
+export function memberPageRoutes(db: Db, keptPages: KeptPages): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const user = signedInUser(req);
     const pets = await listOwnedPets(db, user.id, { sortBy: 'NAME' });
     const heading = user.userType === 'Vet' ? 'My Patients' : 'My Dogs';
-    res.render('members/dogs', { title: heading, heading, pets: pets.map((pet) => ({ ...pet, avatar: petAvatar(pet) })), userType: user.userType });
+    await keptPages.render(req, res, 'members/dogs', { title: heading, heading, pets: pets.map((pet) => ({ ...pet, avatar: petAvatar(pet) })), userType: user.userType });
   });
   router.get('/forbidden/read-only-account', (_req, res) =>
     res.status(403).render('placeholder', { title: 'Read-only account', heading: 'Your account is read-only', lead: 'You can look at results but not change them.' }),

@@ -10,6 +10,7 @@ import type { RelativePet } from '../relatives/types.js';
 import { relativeAvatar } from '../relatives/rules.js';
 import { compareMixes, type MixComparison } from './comparison.js';
 import { likesAndViews, type PublicDog } from './queries.js';
+import { profileViewRecorderOf } from './view-recorder.js';
 import { PageDataCache } from '../results/page-data-cache.js';
 import { dogDisplayName, dogPath } from './seo.js';
 
@@ -51,7 +52,7 @@ export async function dogProfilePage(
   };
   const [{ status, breedMix, geneticStats, relatives }, { likes, views }, gallery] = await Promise.all([
     kept ? kept.cache.get(`public:${dog.petNum}:${viewer.signedIn}`, kept.generation, loadResults) : loadResults(),
-    likesAndViews(db, dog.petNum),
+    profileViewRecorderOf(db).flush().then(() => likesAndViews(db, dog.petNum)),
     // The public gallery (issue 12): photos and videos only, read-only; signed-in visitors may wag.
     galleryForPage(db, dog, { userId: viewer.userId ?? null, canEdit: false, withDocuments: false }),
   ]);

@@ -65,18 +65,28 @@ export function visitorKey(secret: string, visitor: { userId?: number; ip: strin
   return `a:${createHmac('sha256', secret).update(`${visitor.ip}\n${visitor.userAgent}`).digest('base64url').slice(0, 32)}`;
 }
 
+export interface ProfileView {
+  petNum: number;
+  visitorKey: string;
+  /** YYYY-MM-DD */
+  date: string;
+}
+
 /**
- * Counts a view unless this visitor was already counted today: one statement (one round trip, no
- * transaction to open and close on every page view), safe under races.
+ * Counts each view unless its visitor was already counted that day for that dog: the views of
+ * many visits in one statement (no transaction to open and close per view), safe under races.
  */
-export async function recordProfileView(db: Db, petNum: number, key: string, today: string): Promise<void> {
+export async function recordProfileViews(db: Db, views: ProfileView[]): Promise<void> {
+  if (views.length === 0) return;
   await db.raw(
-    `with counted as (
-       insert into profile_view_visitors (pet_num, viewed_at_date, visitor_key) values (?, ?, ?) on conflict do nothing returning pet_num
+    `with visit as (
+       select * from unnest(?::int[], ?::date[], ?::text[]) as v(pet_num, viewed_at_date, visitor_key)
+     ), counted as (
+       insert into profile_view_visitors (pet_num, viewed_at_date, visitor_key) select * from visit on conflict do nothing returning pet_num, viewed_at_date
      )
-     insert into profile_views_by_day (pet_num, viewed_at_date, view_count) select pet_num, ?::date, 1 from counted
-     on conflict (pet_num, viewed_at_date) do update set view_count = profile_views_by_day.view_count + 1`,
-    [petNum, today, key, today],
+     insert into profile_views_by_day (pet_num, viewed_at_date, view_count) select pet_num, viewed_at_date, count(*) from counted group by pet_num, viewed_at_date
+     on conflict (pet_num, viewed_at_date) do update set view_count = profile_views_by_day.view_count + excluded.view_count`,
+    [views.map((view) => view.petNum), views.map((view) => view.date), views.map((view) => view.visitorKey)],
   );
 }
 

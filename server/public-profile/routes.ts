@@ -2,7 +2,8 @@
 // Every handler decides visibility with dogForViewer; an invisible dog is the same 404 as an unknown one.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { PageDataCache, readPageDataGeneration } from '../results/page-data-cache.js';
-import { AnonymousPageCache } from '../pages/anonymous-page-cache.js';
+import type { KeptPages } from '../pages/kept-pages.js';
+import { profileViewRecorderOf } from './view-recorder.js';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
 import { HttpError } from '../auth/guards.js';
@@ -12,7 +13,7 @@ import { MIX_COMPARISON_ERROR } from '../shared/messages.js';
 import { avatarSvg } from './avatar.js';
 import { mediaStoreFor } from '../media/store.js';
 import { comparisonSide, dogProfilePage, mixComparison, relationshipOf } from './page-data.js';
-import { dogForViewer, isOwnerOf, profileViewCount, recordProfileView, totalLikes, visitorKey, type PublicDog } from './queries.js';
+import { dogForViewer, isOwnerOf, profileViewCount, totalLikes, visitorKey, type PublicDog } from './queries.js';
 import { dogPageMeta, dogPath } from './seo.js';
 import { robotsTxt, sitemapDogs, sitemapFiles, sitemapIndexXml, sitemapXml } from './sitemap.js';
 import { isIndexable, normaliseHandle } from './visibility.js';
@@ -35,17 +36,33 @@ async function visibleDog(db: Db, req: Request, raw: unknown, { allowSignIn = fa
  * protect), so crawlers leave nothing behind and shared caches may keep the page.
  */
 const noAnonymousCookies: RequestHandler = (req, res, next) => {
-  if (!req.currentUser) {
-    res.removeHeader('Set-Cookie');
-    res.locals.csrfToken = '';
-  }
+  if (!req.currentUser) dropCookies(res);
   next();
 };
 
-export function publicProfileRoutes(db: Db, settings: Settings): Router {
+function dropCookies(res: Response) {
+  res.removeHeader('Set-Cookie');
+  res.locals.csrfToken = '';
+}
+
+export function publicProfileRoutes(db: Db, settings: Settings, keptPages: KeptPages): Router {
   const router = Router();
   const profileCache = new PageDataCache();
-  const anonymousPages = new AnonymousPageCache();
+  const views = profileViewRecorderOf(db);
+  // A signed-out visitor's key is an HMAC of address and browser: worked out once per visitor, not per view.
+  const anonymousKeys = new Map<string, string>();
+  const visitorKeyOf = (req: Request) => {
+    const visitor = { userId: req.currentUser?.id, ip: req.ip ?? '', userAgent: req.get('user-agent') ?? '' };
+    if (visitor.userId) return visitorKey(settings.sessionSecret, visitor);
+    const seen = `${visitor.ip}\n${visitor.userAgent}`;
+    let key = anonymousKeys.get(seen);
+    if (!key) {
+      if (anonymousKeys.size >= 10_000) anonymousKeys.clear();
+      anonymousKeys.set(seen, (key = visitorKey(settings.sessionSecret, visitor)));
+    }
+    return key;
+  };
+  const countView = (req: Request, dog: PublicDog) => views.record({ petNum: dog.petNum, visitorKey: visitorKeyOf(req), date: today() });
   router.get(['/dog/:handle', '/related/:dogAHandle/:handle', '/getpublicpetimg/:handle', '/api/total-number-of-likes/:handle', '/api/public-profile-view-count/:handle', '/api/mix-match-comparison-fragment/:handle', '/robots.txt', '/sitemap.xml', '/sitemaps/:file'], noAnonymousCookies);
 
   router.get('/dog/:handle', async (req: Request<{ handle: string }>, res: Response) => {
@@ -54,10 +71,7 @@ export function publicProfileRoutes(db: Db, settings: Settings): Router {
       res.status(200).render('public/members-only', { title: 'Sign in to see this dog', noindex: true, returnTo: dogPath(dog.handle) });
       return;
     }
-    const [generation] = await Promise.all([
-      req.pageDataGeneration ?? readPageDataGeneration(db),
-      viewerIsOwner ? undefined : recordProfileView(db, dog.petNum, visitorKey(settings.sessionSecret, { userId: req.currentUser?.id, ip: req.ip ?? '', userAgent: req.get('user-agent') ?? '' }), today()),
-    ]);
+    const generation = req.pageDataGeneration ?? (await readPageDataGeneration(db));
     const page = await dogProfilePage(db, dog, { signedIn: Boolean(req.currentUser), isOwner: viewerIsOwner, userId: req.currentUser?.id }, { cache: profileCache, generation });
     const compare = await comparisonFromQuery(db, req, dog);
     const ownDogs = req.currentUser ? (await listOwnedPets(db, req.currentUser.id, { sortBy: 'NAME' })).filter((own) => own.petNum !== dog.petNum) : [];
@@ -73,11 +87,17 @@ export function publicProfileRoutes(db: Db, settings: Settings): Router {
       ownDogs: ownDogs.map((own) => ({ handle: own.handle, name: own.name })),
       shopUrl: settings.links.shop,
     };
-    if (compare) return res.render('public/dog', locals);
-    // Signed out (AnonymousPageCache serves no one else), the page is made of the dog's row, the
-    // results read under the page-data generation, the counts and the gallery: kept while none moves.
-    const madeOf = `${generation}\n${JSON.stringify([dog, page.likes, page.views, page.gallery])}`;
-    return anonymousPages.render(req, res, `dog:${dog.petNum}`, madeOf, 'public/dog', locals);
+    if (compare || req.currentUser) {
+      if (!viewerIsOwner) countView(req, dog);
+      return res.render('public/dog', locals);
+    }
+    // Signed out, every visitor sees the same page: kept while the database stands (KeptPages),
+    // so its wags, gallery and results are current; the count of views may be a minute behind.
+    return keptPages.render(req, res, 'public/dog', locals, (viewReq, viewRes) => {
+      dropCookies(viewRes);
+      viewRes.set('Cache-Control', 'public, no-cache');
+      countView(viewReq, dog);
+    });
   });
 
   router.get('/related/:dogAHandle/:handle', async (req: Request<{ dogAHandle: string; handle: string }>, res: Response) => {
@@ -133,6 +153,7 @@ export function publicProfileRoutes(db: Db, settings: Settings): Router {
 
   router.get('/api/public-profile-view-count/:handle', async (req: Request<{ handle: string }>, res: Response) => {
     const { dog } = await visibleDog(db, req, req.params.handle);
+    await views.flush();
     res.json({ publicProfileViewCount: await profileViewCount(db, dog.petNum) });
   });
 

@@ -28,13 +28,15 @@ async function widgetsPage(db: Db, petNum: number): Promise<string> {
   const pet = (await findPet(db, petNum))!;
   const geneticStats = await geneticStatsProps(db, pet, { isPublic: false });
   const asset = (entry: string) => assetUrl(readManifest(), entry);
-  const stats = await ejs.renderFile(path.join(partials, 'genetic-stats.ejs'), { geneticStats, asset });
+  // Views include by absolute name from the views folder, as the app renders them (app.ts, 'view options').
+  const options = { root: views };
+  const stats = await ejs.renderFile(path.join(partials, 'genetic-stats.ejs'), { geneticStats, asset }, options);
   const preview = relativesPreview(await relativesOf(db, petNum));
   const relatives = await ejs.renderFile(path.join(views, 'members/results/partials/relatives-list.ejs'), {
     relativesWidget: { petNum, preview },
     messages: { RELATIVES_NONE, RELATIVES_NEW, RELATIVES_CHAT },
     asset,
-  });
+  }, options);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Results widgets</title>
 <link rel="stylesheet" href="${asset('css/site.css')}"><script type="module" src="${asset('startup.js')}"></script></head>
 <body><main class="page">${stats}${relatives}</main></body></html>`;

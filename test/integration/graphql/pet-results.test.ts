@@ -223,11 +223,12 @@ describe('GraphQL pet results', function () {
         db.removeListener('query', listener);
       }
     };
+    await countQueries('(limit: 1)'); // reads the session, which later requests find kept (issue 18)
     const one = await countQueries('(limit: 1)');
     const all = await countQueries('');
     expect(one.pets).to.equal(1);
     expect(all.pets).to.equal(Number(dogCount));
-    // The session, the user, the pet list, then breed mix (2), genetic stats and health results: the same for 1 dog or 13.
+    // The user, the pet list, then breed mix (2), genetic stats and health results: the same for 1 dog or 13.
     expect(all.count).to.equal(one.count);
     expect(all.count).to.be.at.most(10);
   });

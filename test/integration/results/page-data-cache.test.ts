@@ -25,6 +25,9 @@ const READ_ON_EVERY_VIEW = new Set([
   'profile_views_by_day',
   'profile_view_visitors',
   'counted',
+  // the views counted in memory, written a second later (public-profile/view-recorder.ts)
+  'visit',
+  'unnest',
 ]);
 const CACHED_PAGES = ['summary', 'breed-and-ancestry', 'health', 'health/breed-relevant', 'health/other', 'traits', 'relatives'];
 
