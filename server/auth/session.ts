@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import session from 'express-session';
 import type { RequestHandler } from 'express';
 import type { Db } from '../db/index.js';
@@ -36,4 +37,17 @@ export function sessionMiddleware(db: Db, settings: Settings): RequestHandler {
   const forPages = session(options(true));
   const forData = session(options(false));
   return (req, res, next) => (req.method === 'GET' && !DATA_CALLS.test(req.path) ? forPages : forData)(req, res, next);
+}
+
+/**
+ * The session id in a session cookie's value (`s:<id>.<signature>`, as express-session signs it),
+ * or undefined when it is not one this secret signed.
+ */
+export function sessionIdOfCookie(value: string, secret: string): string | undefined {
+  const dot = value.lastIndexOf('.');
+  if (!value.startsWith('s:') || dot < 3) return undefined;
+  const sessionId = value.slice(2, dot);
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', secret).update(sessionId).digest('base64').replace(/=+$/, ''));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? sessionId : undefined;
 }

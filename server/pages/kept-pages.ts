@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { ChangeClock } from '../db/change-clock.js';
+import type { User } from '../users/queries.js';
+import type { CsrfProtection } from '../security/csrf.js';
+import { sessionIdOfCookie } from '../auth/session.js';
 
 // Rendered with these in place of the request's CSP nonce and CSRF token, then swapped for them.
 // Random per process, so no text a visitor or a dog owner writes can contain them; letters and
@@ -20,6 +23,8 @@ interface Entry {
   expires: number;
   /** Whose page it is: a signed-in user's id, or null for what every signed-out visitor sees. */
   userId: number | null;
+  /** Signed in: the accounts the session named and when it ends, as they were when the page was made. */
+  viewer?: { user: User; impersonator?: User; sessionEnds: number };
   /** The page cut at its nonce and token marks: text, mark, text, mark, …, text (UTF-8, sent as is). */
   parts: Buffer[];
   bytes: number;
@@ -52,7 +57,7 @@ export class KeptPages {
     if (req.method !== 'GET' || !this.usable(req)) return next();
     const entry = this.current(keyOf(req), req.session?.userId ?? null);
     if (entry) return this.send(entry, req, res);
-    this.ticks.set(res, this.clock.tick);
+    if (!this.ticks.has(res)) this.ticks.set(res, this.clock.tick);
     next();
   };
 
@@ -70,10 +75,34 @@ export class KeptPages {
     };
   }
 
-  /** The entry kept for `key` if it is still good for this viewer; a stale one is dropped. */
-  private current(key: string, userId: number | null): Entry | undefined {
+  /**
+   * For a GET with a session cookie, whose page is kept for that session: answers before the
+   * session, the account and the rest are read again. The entry stands for them: it was made in
+   * this session, and no write (a sign-out, a changed account or session) has been committed since.
+   */
+  serveSignedIn(sessionCookie: string, sessionSecret: string, csrf: CsrfProtection): RequestHandler {
+    return (req, res, next) => {
+      if (req.method !== 'GET' || !this.usable(req)) return next();
+      const cookie: unknown = req.cookies?.[sessionCookie];
+      const sessionId = typeof cookie === 'string' ? sessionIdOfCookie(cookie, sessionSecret) : undefined;
+      const entry = sessionId ? this.current(`${sessionId}\n${req.originalUrl}`) : undefined;
+      const viewer = entry?.viewer;
+      if (!sessionId || !entry || !viewer || viewer.sessionEnds <= Date.now()) {
+        // Before the session is read: a page made from it is good only while nothing changed since.
+        this.ticks.set(res, this.clock.tick);
+        return next();
+      }
+      req.currentUser = viewer.user;
+      if (viewer.impersonator) req.impersonator = viewer.impersonator;
+      csrf.forSession(req, res, sessionId);
+      this.send(entry, req, res);
+    };
+  }
+
+  /** The entry kept for `key` while nothing has changed, for `userId` when given; a stale one is dropped. */
+  private current(key: string, userId?: number | null): Entry | undefined {
     const entry = this.entries.get(key);
-    if (entry && entry.tick === this.clock.tick && entry.expires > Date.now() && entry.userId === userId) return entry;
+    if (entry && entry.tick === this.clock.tick && entry.expires > Date.now() && (userId === undefined || entry.userId === userId)) return entry;
     if (entry) this.forget(key, entry);
     return undefined;
   }
@@ -94,7 +123,8 @@ export class KeptPages {
     // A page whose route gives no token (onView may drop it) is kept without one.
     const html = await renderToString(res, view, { ...locals, cspNonce: NONCE_MARK, csrfToken: res.locals.csrfToken ? TOKEN_MARK : '' });
     const parts = html.split(SPLIT).map((part) => (part === NONCE_MARK ? NONCE : part === TOKEN_MARK ? TOKEN : Buffer.from(part)));
-    this.keep(keyOf(req), { tick, expires: Date.now() + TTL_MS, userId: req.session?.userId ?? null, parts, bytes: parts.reduce((sum, part) => sum + part.length, 0), onView });
+    const bytes = parts.reduce((sum, part) => sum + part.length, 0);
+    this.keep(keyOf(req), { tick, expires: Date.now() + TTL_MS, userId: req.session?.userId ?? null, viewer: viewerOf(req), parts, bytes, onView });
     res.type('html').send(this.fill(parts, res));
   }
 
@@ -123,6 +153,12 @@ export class KeptPages {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
+}
+
+function viewerOf(req: Request): Entry['viewer'] {
+  const user = req.currentUser;
+  if (!req.session?.userId || user?.id !== req.session.userId) return undefined;
+  return { user, impersonator: req.impersonator, sessionEnds: req.session.cookie.expires?.getTime() ?? Infinity };
 }
 
 const keyOf = (req: Request) => (req.session?.userId ? `${req.sessionID}\n${req.originalUrl}` : `\n${req.originalUrl}`);

@@ -18,7 +18,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * make one. Signed out there is no session, so it is a signed double-submit token: the posted
  * token must also equal the `XSRF-TOKEN` cookie, which another site can neither read nor set.
  */
-export function csrfProtection(sessionSecret: string, secureCookie: boolean): RequestHandler {
+export type CsrfProtection = RequestHandler & {
+  /** What the middleware does on a GET of a signed-in session, for a page answered before sessions are read. */
+  forSession(req: Request, res: Response, sessionId: string): void;
+};
+
+export function csrfProtection(sessionSecret: string, secureCookie: boolean): CsrfProtection {
   const mac = (binding: string, nonce: string) => createHmac('sha256', sessionSecret).update(`${binding}\n${nonce}`).digest('base64url');
 
   // Tokens found valid, so a session's every page view does not compute its HMAC again. Only valid
@@ -40,18 +45,32 @@ export function csrfProtection(sessionSecret: string, secureCookie: boolean): Re
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   };
 
-  return (req, res, next) => {
-    const binding = bindingOf(req);
+  const acceptsFor = (req: Request, binding: string) => {
     const cookieToken: unknown = req.cookies?.[CSRF_COOKIE];
-    const accepts = (sent: unknown) => isValidFor(binding, sent) && (binding !== ANONYMOUS || sent === cookieToken);
-    res.locals.acceptsCsrfToken = accepts;
-    if (!SAFE_METHODS.has(req.method) && !accepts(submittedToken(req))) return next(csrfError());
-    // One token per session (or per anonymous browser) keeps the cookie and the pages' tokens in step.
+    return (sent: unknown) => isValidFor(binding, sent) && (binding !== ANONYMOUS || sent === cookieToken);
+  };
+  // One token per session (or per anonymous browser) keeps the cookie and the pages' tokens in step.
+  const giveToken = (req: Request, res: Response, binding: string) => {
+    const cookieToken: unknown = req.cookies?.[CSRF_COOKIE];
     const token = isValidFor(binding, cookieToken) ? cookieToken : newToken(binding);
     if (token !== cookieToken) setTokenCookie(res, token, secureCookie);
     res.locals.csrfToken = token;
+  };
+
+  const middleware: RequestHandler = (req, res, next) => {
+    const binding = bindingOf(req);
+    const accepts = acceptsFor(req, binding);
+    res.locals.acceptsCsrfToken = accepts;
+    if (!SAFE_METHODS.has(req.method) && !accepts(submittedToken(req))) return next(csrfError());
+    giveToken(req, res, binding);
     next();
   };
+  return Object.assign(middleware, {
+    forSession(req: Request, res: Response, sessionId: string) {
+      res.locals.acceptsCsrfToken = acceptsFor(req, sessionBinding(sessionId));
+      giveToken(req, res, sessionBinding(sessionId));
+    },
+  });
 
   function newToken(binding: string): string {
     const nonce = randomToken(18).toString('base64url');
@@ -61,8 +80,10 @@ export function csrfProtection(sessionSecret: string, secureCookie: boolean): Re
 
 const ANONYMOUS = 'anonymous';
 
+const sessionBinding = (sessionId: string) => `session:${sessionId}`;
+
 function bindingOf(req: Request): string {
-  return req.session?.userId ? `session:${req.sessionID}` : ANONYMOUS;
+  return req.session?.userId ? sessionBinding(req.sessionID) : ANONYMOUS;
 }
 
 // Only the body field or the header: never the query string (DESIGN.md, known traps).

@@ -9,6 +9,7 @@ import { testDb } from '../../support/database.js';
 import { eventually, liveClock, queriesDuring, writeFromElsewhere } from '../../support/behind-the-app.js';
 import { ownedPetNum } from '../results/population.js';
 import type { Db } from '../../../server/db/index.js';
+import { DatabaseSessionStore } from '../../../server/auth/session-store.js';
 
 const cspNonce = (header: string) => /'nonce-([^']+)'/.exec(header)![1];
 
@@ -44,6 +45,20 @@ describe('pages kept between views (issue 18)', function () {
       expect(second.text.replace(/nonce="[^"]+"/g, '')).to.equal(first.text.replace(/nonce="[^"]+"/g, ''));
       expect(second.text).to.not.match(/\b[nt][0-9a-f]{32}\b/);
     }
+  });
+
+  it('answers a member’s repeat view before reading the session, but only for the cookie it was made for', async () => {
+    const path = `/members/results/traits?i=${biscuit}`;
+    await parent.get(path).expect(200);
+    const sid = (await sessionCookieOf(parent))!;
+    const reads = await sessionReadsDuring(() => request(app).get(path).set('cookie', `sid=${sid}`).expect(200));
+    expect(reads).to.equal(0);
+    const forged = sid.replace(/.(?=$)/, (last) => (last === 'A' ? 'B' : 'A'));
+    await request(app).get(path).set('cookie', `sid=${forged}`).expect(302);
+    const [, signature] = /^s%3A[^.]+(\..+)$/.exec(sid)!;
+    await request(app).get(path).set('cookie', `sid=s%3Asomeone-else${signature}`).expect(302);
+    const breeder = await signInAsDemo(app, 'breeder');
+    await breeder.get(path).expect(404);
   });
 
   it('shows this process’s write on the very next view', async () => {
@@ -104,3 +119,23 @@ describe('pages kept between views (issue 18)', function () {
     expect(await count()).to.equal(start + 2);
   });
 });
+
+async function sessionCookieOf(agent: Agent): Promise<string | undefined> {
+  const jar = (agent as unknown as { jar: { getCookie(name: string, access: unknown): { value: string } | undefined } }).jar;
+  return jar.getCookie('sid', { domain: '127.0.0.1', path: '/', secure: false, script: false })?.value;
+}
+
+async function sessionReadsDuring(run: () => Promise<unknown>): Promise<number> {
+  const get = DatabaseSessionStore.prototype.get;
+  let reads = 0;
+  DatabaseSessionStore.prototype.get = function (this: DatabaseSessionStore, ...args: Parameters<typeof get>) {
+    reads++;
+    return get.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    DatabaseSessionStore.prototype.get = get;
+  }
+  return reads;
+}
