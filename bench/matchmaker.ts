@@ -7,7 +7,7 @@ import { syntheticCalls, syntheticShares } from '../server/genetics/simulate/syn
 import { inScratchDatabase } from './scratch-database.js';
 import { openLab, type Lab } from '../server/lab/lab.js';
 import { DEFAULT_LAB_OPTIONS } from '../server/lab/options.js';
-import { matchmakerCandidates, ownMatchmakerDog } from '../server/breeders/matchmaker-queries.js';
+import { matchmakerCandidates, ownMatchmakerDog, warmMatchmaker } from '../server/breeders/matchmaker-queries.js';
 import { parseMatchmakerRequest } from '../server/breeders/matchmaker-rules.js';
 import { forgetComputedKinships } from '../server/breeders/pair-kinship.js';
 
@@ -101,20 +101,38 @@ export async function benchMatchmaker(): Promise<string[]> {
       return { ms: performance.now() - started, page };
     };
     const verdict = (ms: number) => (ms < 300 ? 'OK' : 'OVER BUDGET');
-    for (const [label, input] of requests) {
-      // cold: no offspring COI of this dog computed yet (a breeder's first look); warm: the same request again (paging, sorting back)
+    const forgetAll = async () => {
       forgetComputedKinships(lab);
+      await db('offspring_kinship_sets').del();
+    };
+    // What the release of a matchmaker breeder's dog starts in the background: every candidate's COI, stored.
+    await forgetAll();
+    const chosen = (await ownMatchmakerDog(db, userId, petNum))!;
+    const warmStarted = performance.now();
+    await warmMatchmaker(db, lab, chosen);
+    const warmSeconds = (performance.now() - warmStarted) / 1000;
+    const stored = await db('offspring_kinship_sets').where({ genotype_id: chosen.genotypeId }).first();
+    for (const [label, input] of requests) {
+      // cold: no offspring COI of this dog worked out yet, in memory or stored (a dog released before
+      // its owner used the matchmaker); again: the same request repeated (paging, sorting back);
+      // released: in a new process, with the COIs the release's warm-up stored
+      await forgetAll();
       const cold = await run(input);
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) times.push((await run(input)).ms);
       times.sort((a, b) => a - b);
       const median = times[Math.floor(RUNS / 2)];
+      await forgetAll();
+      await db('offspring_kinship_sets').insert(stored);
+      const released = await run(input);
       const { recordsTotal: total, recordsFiltered: filtered } = cold.page;
       lines.push(
         `matchmaker on ${kind}, ${STORED_DOGS.toLocaleString('en-US')} stored dogs (${total.toLocaleString('en-US')} candidates, ${filtered.toLocaleString('en-US')} after filters), ${label}: ` +
-          `first request ${cold.ms.toFixed(0)} ms (${verdict(cold.ms)}), again median ${median.toFixed(0)} ms, slowest ${times[RUNS - 1].toFixed(0)} ms of ${RUNS} (${verdict(median)}; budget < 300 ms)`,
+          `first request ${cold.ms.toFixed(0)} ms (${verdict(cold.ms)}), again median ${median.toFixed(0)} ms, slowest ${times[RUNS - 1].toFixed(0)} ms of ${RUNS} (${verdict(median)}), ` +
+          `after the release's warm-up, in a new process ${released.ms.toFixed(0)} ms (${verdict(released.ms)}; budget < 300 ms)`,
       );
     }
+    lines.push(`matchmaker: the release's warm-up worked out and stored ${(stored.pairs.length / 13).toLocaleString('en-US')} candidates' COIs in ${warmSeconds.toFixed(1)} s`);
     lines.push(`matchmaker population of ${STORED_DOGS.toLocaleString('en-US')} dogs stored in ${loadSeconds.toFixed(1)} s`);
     return lines;
   });

@@ -101,6 +101,22 @@ export function warmMatchmaker(db: Db, lab: Lab, dog: MatchmakerDog): Promise<un
 }
 
 /**
+ * After a dog's results are released: for each owner who uses the matchmaker, its offspring COIs
+ * with every candidate are worked out and stored in the background (warmMatchmaker), so the
+ * breeder's first COI order or filter finds them ready.
+ */
+export async function warmMatchmakerAfterRelease(db: Db, lab: Lab, petNum: number): Promise<void> {
+  const owners: number[] = await db('pet_owners')
+    .join('users', 'users.id', 'pet_owners.user_id')
+    .where({ 'pet_owners.pet_num': petNum, 'users.show_match_maker': true })
+    .pluck('users.id');
+  for (const userId of owners) {
+    const dog = await ownMatchmakerDog(db, userId, petNum);
+    if (dog) void warmMatchmaker(db, lab, dog);
+  }
+}
+
+/**
  * Opposite-sex candidates for one dog among every stored dog but the breeder's own
  * (whereMatchmakerVisible's rules, written out as joins), with the distance between the dogs' live
  * locations, filtered, searched, sorted and paged. Every row shows the offspring COI the pair

@@ -9,6 +9,7 @@ import { KING_MIN_MARKERS, kingKinship } from '../genetics/compute/king.js';
 import { callRemapper, unpackGenotype, type Calls } from '../genetics/genotype.js';
 import type { MarkerPanel } from '../genetics/panel.js';
 import type { InbreedingPrediction } from './pair-prediction.js';
+import { appendToKinshipSet, readKinshipSet } from './kinship-sets.js';
 
 export interface KinshipGenotype {
   panel: MarkerPanel;
@@ -130,7 +131,19 @@ function computedFor(lab: Lab, key: string): Map<number, ParentsKinship> {
   return found;
 }
 
-/** Forgets every kinship worked out for this lab (benchmarks measure the first request too). */
+// A chosen dog's map of kinships, filled once from what is stored (kinship-sets.ts) when it is made.
+const storedLoads = new WeakMap<Map<number, ParentsKinship>, Promise<void>>();
+
+function storedInto(db: Db, dog: { sex: 'm' | 'f'; genotypeId: number }, known: Map<number, ParentsKinship>): Promise<void> {
+  let loading = storedLoads.get(known);
+  if (!loading) {
+    loading = readKinshipSet(db, dog, known).catch(() => undefined);
+    storedLoads.set(known, loading);
+  }
+  return loading;
+}
+
+/** Forgets every kinship worked out for this lab, in memory only (benchmarks measure the first request too). */
 export function forgetComputedKinships(lab: Lab): void {
   computed.delete(lab);
 }
@@ -185,13 +198,33 @@ export async function offspringKinships(
   candidates: readonly KinshipCandidate[],
   options: { until?: (result: ParentsKinship) => boolean; expected?: number; warmUp?: boolean } = {},
 ): Promise<Map<number, ParentsKinship>> {
-  const out = new Map<number, ParentsKinship>();
-  if (candidates.length === 0) return out;
+  if (candidates.length === 0) return new Map();
   const key = `${dog.genotypeId}:${dog.sex}`;
   // a pass over every candidate waits for this dog's warm-up rather than doing the same work beside it
-  const warm = warming.get(lab);
+  const warm = warmUps.get(lab)?.running;
   if (!options.until && !options.warmUp && warm?.key === key) await warm.done;
   const known = computedFor(lab, key);
+  await storedInto(db, dog, known);
+  const fresh: [number, ParentsKinship][] = [];
+  try {
+    return await comparePass(db, lab, dog, candidates, options, known, fresh);
+  } finally {
+    // kept for a restart and for other processes; a failed write only means working them out again
+    if (fresh.length > 0) await appendToKinshipSet(db, dog, fresh).catch(() => undefined);
+  }
+}
+
+/** offspringKinships' pass over the candidates, noting in `fresh` what it worked out. */
+async function comparePass(
+  db: Db,
+  lab: Lab,
+  dog: { petNum: number; sex: 'm' | 'f'; genotypeId: number },
+  candidates: readonly KinshipCandidate[],
+  options: { until?: (result: ParentsKinship) => boolean; expected?: number },
+  known: Map<number, ParentsKinship>,
+  fresh: [number, ParentsKinship][],
+): Promise<Map<number, ParentsKinship>> {
+  const out = new Map<number, ParentsKinship>();
   let sinceYield = 0;
   const missingIn = (from: number, to: number) => candidates.slice(from, to).filter((candidate) => !known.has(candidate.genotypeId)).map((candidate) => candidate.genotypeId);
   // reading a batch: its promise is marked handled at once, so a batch read ahead and never awaited (the pass ended) cannot fail unhandled
@@ -222,6 +255,7 @@ export async function offspringKinships(
       if (!result && self && other) {
         result = kinshipWith(lab, self, dog.sex === 'm', other);
         known.set(genotypeId, result);
+        fresh.push([genotypeId, result]);
         // a long pass lets other requests in every few dozen milliseconds
         if (++sinceYield === COMPARISONS_BETWEEN_YIELDS) {
           sinceYield = 0;
@@ -239,26 +273,52 @@ export async function offspringKinships(
 
 const COMPARISONS_BETWEEN_YIELDS = 128;
 
-/** The one warm-up a lab runs at a time: which dog (genotype and sex) and when it is done. */
-const warming = new WeakMap<Lab, { key: string; done: Promise<unknown> }>();
+/** A lab's warm-ups, one at a time in the order asked: the one running (by dog) and the ones waiting. */
+interface WarmUps {
+  running?: { key: string; done: Promise<unknown> };
+  waiting: Map<string, () => Promise<unknown>>;
+}
+const warmUps = new WeakMap<Lab, WarmUps>();
+
+const warmUpsOf = (lab: Lab) => {
+  let found = warmUps.get(lab);
+  if (!found) warmUps.set(lab, (found = { waiting: new Map() }));
+  return found;
+};
 
 /**
  * Works out, in the background, the offspring COI of a dog with all its candidates, so that
- * ordering or filtering by COI later finds them computed (a first full pass over tens of
- * thousands of candidates takes seconds). One warm-up at a time: while one runs, others are not
- * started (null). Failures are dropped: the requests compute what they need themselves. Resolves
- * when done.
+ * ordering or filtering by COI later finds them computed and stored (a first full pass over tens
+ * of thousands of candidates takes seconds). One warm-up at a time, the others queued; a dog
+ * already running or queued is not queued again (null). Failures are dropped: the requests
+ * compute what they need themselves. Resolves when this dog's warm-up is done.
  */
 export function warmOffspringKinships(db: Db, lab: Lab, dog: { petNum: number; sex: 'm' | 'f'; genotypeId: number }, candidates: () => Promise<readonly KinshipCandidate[]>): Promise<unknown> | null {
-  if (warming.has(lab)) return null;
-  const done = (async () => {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    await offspringKinships(db, lab, dog, await candidates(), { warmUp: true });
-  })()
-    .catch(() => undefined)
-    .finally(() => {
-      if (warming.get(lab)?.done === done) warming.delete(lab);
+  const key = `${dog.genotypeId}:${dog.sex}`;
+  const queue = warmUpsOf(lab);
+  if (queue.running?.key === key || queue.waiting.has(key)) return null;
+  return new Promise((resolve) => {
+    queue.waiting.set(key, async () => {
+      try {
+        await new Promise<void>((next) => setImmediate(next));
+        await offspringKinships(db, lab, dog, await candidates(), { warmUp: true });
+      } catch {
+        // the requests work out what they need themselves
+      } finally {
+        resolve(undefined);
+      }
     });
-  warming.set(lab, { key: `${dog.genotypeId}:${dog.sex}`, done });
-  return done;
+    if (!queue.running) runWarmUps(queue);
+  });
+}
+
+function runWarmUps(queue: WarmUps): void {
+  const [key, run] = queue.waiting.entries().next().value ?? [];
+  if (!key || !run) return;
+  queue.waiting.delete(key);
+  const done = run().finally(() => {
+    queue.running = undefined;
+    runWarmUps(queue);
+  });
+  queue.running = { key, done };
 }

@@ -9,7 +9,7 @@ import type { Lab } from '../../../server/lab/lab.js';
 import { storePopulation } from '../../../bench/matchmaker.js';
 import { matchmakerCandidates, ownMatchmakerDog, warmMatchmaker, type CandidateRow } from '../../../server/breeders/matchmaker-queries.js';
 import { parseMatchmakerRequest } from '../../../server/breeders/matchmaker-rules.js';
-import { forgetComputedKinships } from '../../../server/breeders/pair-kinship.js';
+import { forgetKinships } from './fixtures.js';
 
 describe('matchmaker: COI order and filter over a few hundred candidates', function () {
   this.timeout(180_000);
@@ -37,7 +37,7 @@ describe('matchmaker: COI order and filter over a few hundred candidates', funct
   const coiOrder = (dir: 'asc' | 'desc') => [{ column: 5, dir }];
 
   it('lists every candidate by COI, twins last when lowest first and first when highest first', async () => {
-    forgetComputedKinships(lab);
+    await forgetKinships(db, lab);
     const lowest = await page({ length: -1, order: coiOrder('asc') });
     expect(lowest.recordsFiltered).to.be.above(200).and.equal(lowest.rows.length);
     expect(lowest.rows.slice(-3).map((row) => row.petNum).sort()).to.deep.equal([...twins].sort());
@@ -54,7 +54,7 @@ describe('matchmaker: COI order and filter over a few hundred candidates', funct
     const petNums = (rows: CandidateRow[]) => rows.map((row) => row.petNum);
     for (const [start, length] of [[0, 10], [10, 10], [0, 5], [45, 25], [whole.rows.length - 5, 10], [whole.rows.length + 10, 10]]) {
       for (const fresh of [true, false]) {
-        if (fresh) forgetComputedKinships(lab);
+        if (fresh) await forgetKinships(db, lab);
         const part = await page({ start, length, order: coiOrder('asc') });
         expect(petNums(part.rows), `${start}+${length}`).to.deep.equal(petNums(whole.rows.slice(start, start + length)));
         expect(part.rows.map((row) => row.offspringCoi)).to.deep.equal(whole.rows.slice(start, start + length).map((row) => row.offspringCoi));
@@ -64,7 +64,7 @@ describe('matchmaker: COI order and filter over a few hundred candidates', funct
   });
 
   it('filters by the shown COI under any order and counts what is left', async () => {
-    forgetComputedKinships(lab);
+    await forgetKinships(db, lab);
     const whole = await page({ length: -1, order: coiOrder('asc') });
     for (const order of [coiOrder('asc'), coiOrder('desc'), [{ column: 0, dir: 'asc' }], [{ column: 4, dir: 'desc' }]]) {
       const filtered = await page({ length: -1, order, filters: { maxOffspringCoi: '10' } });
@@ -77,9 +77,9 @@ describe('matchmaker: COI order and filter over a few hundred candidates', funct
 
   it('works out every candidate\u2019s COI in the background when asked (the page does), and a COI order waits for it instead of repeating it', async () => {
     const dog = (await ownMatchmakerDog(db, userId, petNum))!;
-    forgetComputedKinships(lab);
+    await forgetKinships(db, lab);
     const expected = (await page({ length: -1, order: coiOrder('desc') })).rows.map((row) => [row.petNum, row.offspringCoi]);
-    forgetComputedKinships(lab);
+    await forgetKinships(db, lab);
     const reads: string[] = [];
     const listen = (query: { sql: string }) => {
       if (/from "genotypes" where "id" in/.test(query.sql)) reads.push(query.sql);
