@@ -10,6 +10,8 @@ export async function up(knex: Knex): Promise<void> {
     t.text('sex').notNullable();
     // 13 bytes a candidate (server/breeders/kinship-sets.ts): genotype id, method, kinship.
     t.binary('pairs').notNullable();
+    // Once a pass over every candidate of the time has ended (candidates released later are worked out when asked).
+    t.boolean('complete').notNullable().defaultTo(false);
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.primary(['genotype_id', 'sex']);
   });

@@ -44,15 +44,16 @@ export async function readKinshipSet(db: Db, key: KinshipSetKey, into: Map<numbe
 }
 
 /**
- * Adds results to the stored set in one statement (appended: a repeat, as when two processes
+ * Adds results to the stored set in one statement, `complete` once a pass over every candidate ended (appended: a repeat, as when two processes
  * work out the same pair, decodes to the same value). No transaction: this table moves no clock.
  */
-export async function appendToKinshipSet(db: Db, key: KinshipSetKey, results: Iterable<[number, ParentsKinship]>): Promise<void> {
+export async function appendToKinshipSet(db: Db, key: KinshipSetKey, results: Iterable<[number, ParentsKinship]>, complete = false): Promise<void> {
   const pairs = encodeKinships(results);
-  if (pairs.length === 0) return;
+  if (pairs.length === 0 && !complete) return;
   await db.raw(
-    `insert into offspring_kinship_sets (genotype_id, sex, pairs) values (?, ?, ?)
-     on conflict (genotype_id, sex) do update set pairs = offspring_kinship_sets.pairs || excluded.pairs, updated_at = now()`,
-    [key.genotypeId, key.sex, pairs],
+    `insert into offspring_kinship_sets (genotype_id, sex, pairs, complete) values (?, ?, ?, ?)
+     on conflict (genotype_id, sex) do update
+       set pairs = offspring_kinship_sets.pairs || excluded.pairs, complete = offspring_kinship_sets.complete or excluded.complete, updated_at = now()`,
+    [key.genotypeId, key.sex, pairs, complete],
   );
 }

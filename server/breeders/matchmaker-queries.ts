@@ -101,19 +101,28 @@ export function warmMatchmaker(db: Db, lab: Lab, dog: MatchmakerDog): Promise<un
 }
 
 /**
- * After a dog's results are released: for each owner who uses the matchmaker, its offspring COIs
- * with every candidate are worked out and stored in the background (warmMatchmaker), so the
- * breeder's first COI order or filter finds them ready.
+ * Queues the background warm-up (warmMatchmaker) of each dog of a matchmaker breeder whose
+ * candidates' COIs were never all worked out (`only`: of that one dog, as the lab releases it), so
+ * the breeder's first COI order or filter finds them stored. Returns how many were queued.
  */
-export async function warmMatchmakerAfterRelease(db: Db, lab: Lab, petNum: number): Promise<void> {
-  const owners: number[] = await db('pet_owners')
+export async function warmMatchmakerDogs(db: Db, lab: Lab, only?: { petNum: number }): Promise<number> {
+  const query = db('pet_owners')
     .join('users', 'users.id', 'pet_owners.user_id')
-    .where({ 'pet_owners.pet_num': petNum, 'users.show_match_maker': true })
-    .pluck('users.id');
-  for (const userId of owners) {
-    const dog = await ownMatchmakerDog(db, userId, petNum);
-    if (dog) void warmMatchmaker(db, lab, dog);
+    .join('pets', 'pets.pet_num', 'pet_owners.pet_num')
+    .join('genotypes', (join) => join.on('genotypes.pet_num', 'pets.pet_num').andOnVal('genotypes.is_current', true).andOnVal('genotypes.lab_review_hold', false))
+    .where('users.show_match_maker', true)
+    .whereNull('pets.deleted_at')
+    .whereIn('pets.sex', ['m', 'f'])
+    .whereNotExists(db('offspring_kinship_sets').whereRaw('offspring_kinship_sets.genotype_id = genotypes.id and offspring_kinship_sets.sex = pets.sex and offspring_kinship_sets.complete'))
+    .orderBy('pets.pet_num')
+    .select('pet_owners.user_id', 'pets.pet_num');
+  if (only) query.where('pets.pet_num', only.petNum);
+  let queued = 0;
+  for (const row of (await query) as { user_id: number; pet_num: number }[]) {
+    const dog = await ownMatchmakerDog(db, row.user_id, row.pet_num);
+    if (dog && warmMatchmaker(db, lab, dog)) queued++;
   }
+  return queued;
 }
 
 /**

@@ -206,11 +206,14 @@ export async function offspringKinships(
   const known = computedFor(lab, key);
   await storedInto(db, dog, known);
   const fresh: [number, ParentsKinship][] = [];
+  let complete = false;
   try {
-    return await comparePass(db, lab, dog, candidates, options, known, fresh);
+    const out = await comparePass(db, lab, dog, candidates, options, known, fresh);
+    complete = options.warmUp === true;
+    return out;
   } finally {
     // kept for a restart and for other processes; a failed write only means working them out again
-    if (fresh.length > 0) await appendToKinshipSet(db, dog, fresh).catch(() => undefined);
+    if (fresh.length > 0 || complete) await appendToKinshipSet(db, dog, fresh, complete).catch(() => undefined);
   }
 }
 

@@ -8,7 +8,7 @@ import { openLab } from './lab.js';
 import { describeReport, ingestGenotypeFile, type IngestOutcome } from './ingest.js';
 import { IngestError } from './ingest-error.js';
 import { genotypeFilesFromEntries } from './genotype-files.js';
-import { warmMatchmakerAfterRelease } from '../breeders/matchmaker-queries.js';
+import { warmMatchmakerDogs } from '../breeders/matchmaker-queries.js';
 import { logger } from '../logging/logger.js';
 
 export const UPLOAD_PATH = '/admin/lab/upload';
@@ -90,7 +90,7 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
       for (const file of files) {
         try {
           const outcome = await ingestGenotypeFile(db, lab, file, ownerEmail ? { newDog: { ownerEmail, dogName } } : {});
-          if (outcome.status === 'released') warmMatchmakerAfterRelease(db, lab, outcome.petNum).catch((error: unknown) => logger.warn({ err: error }, 'matchmaker warm-up not started'));
+          if (outcome.status === 'released') warmMatchmakerDogs(db, lab, { petNum: outcome.petNum }).catch((error: unknown) => logger.warn({ err: error }, 'matchmaker warm-up not started'));
           if (outcome.report.registeredDog) messages.push(`${file.fileName}: swab ${swabCode} registered for a new dog of ${ownerEmail}.`);
           messages.push(describe(file.fileName, outcome));
         } catch (error) {

@@ -9,7 +9,9 @@ import type { Db } from '../../../server/db/index.js';
 import type { Lab } from '../../../server/lab/lab.js';
 import { forgetComputedKinships, offspringKinships, type KinshipCandidate } from '../../../server/breeders/pair-kinship.js';
 import { decodeKinships } from '../../../server/breeders/kinship-sets.js';
-import { pairUnrelatedTo, testedDog } from './fixtures.js';
+import { warmMatchmakerDogs } from '../../../server/breeders/matchmaker-queries.js';
+import { eventually } from '../../support/behind-the-app.js';
+import { forgetKinships, pairUnrelatedTo, testedDog } from './fixtures.js';
 
 describe('stored offspring kinships (issue 14)', function () {
   this.timeout(120_000);
@@ -78,5 +80,31 @@ describe('stored offspring kinships (issue 14)', function () {
     const first = decodeKinships((await storedSet())!).keys().next().value!;
     const petNum = sires.find((sire) => sire.genotypeId === first)!.petNum;
     expect(found.get(petNum)!.kinship).to.equal(0.5);
+  });
+});
+
+describe('matchmaker warm-ups ahead of the breeder (issue 14)', function () {
+  this.timeout(120_000);
+
+  it('works out, once, every candidate’s COI for each matchmaker breeder’s dog, and for no one else’s', async () => {
+    const db = await testDb();
+    await resetDatabase(db);
+    const lab = await testLab(db);
+    await forgetKinships(db, lab);
+    const breeder = await createUser(db, { email: 'ahead@kinship.test', isBreeder: true, showMatchMaker: true });
+    const other = await createUser(db, { email: 'other@kinship.test', isBreeder: true });
+    const { simulator } = testWorld();
+    const own = [await testedDog(db, breeder.id, simulator.purebred('boxer', 'm'), 'Max'), await testedDog(db, breeder.id, simulator.purebred('boxer', 'f'), 'Molly')];
+    const others = [await testedDog(db, other.id, simulator.purebred('boxer', 'f'), 'Fern'), await testedDog(db, other.id, simulator.purebred('boxer', 'm'), 'Finn')];
+    const genotypeOf = async (petNum: number) => Number((await db('genotypes').where({ pet_num: petNum, is_current: true }).first('id')).id);
+    const completeSets = async () => (await db('offspring_kinship_sets').where({ complete: true }).pluck('genotype_id')).map(Number).sort();
+
+    expect(await warmMatchmakerDogs(db, lab)).to.equal(2);
+    const expected = (await Promise.all(own.map(genotypeOf))).sort();
+    await eventually(async () => (await completeSets()).length === 2, 'both dogs warmed');
+    expect(await completeSets()).to.deep.equal(expected);
+    const [max] = await db('offspring_kinship_sets').where({ genotype_id: await genotypeOf(own[0]) }).select('pairs');
+    expect([...decodeKinships(max.pairs).keys()]).to.deep.equal([await genotypeOf(others[0])]); // Molly is his owner's own dog
+    expect(await warmMatchmakerDogs(db, lab), 'nothing left to do').to.equal(0);
   });
 });
