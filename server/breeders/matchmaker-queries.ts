@@ -4,6 +4,7 @@ import type { Lab } from '../lab/lab.js';
 import { offspringKinships, warmOffspringKinships, type ParentsKinship } from './pair-kinship.js';
 import { offspringCoiOf, type InbreedingPrediction } from './pair-prediction.js';
 import type { MatchmakerRequest } from './matchmaker-rules.js';
+import { changeClockOf } from '../db/change-clock.js';
 
 export interface MatchmakerDog {
   petNum: number;
@@ -60,6 +61,10 @@ const DISTANCE_SQL = `3958.8 * 2 * asin(least(1, sqrt(
 // The lab stores each related pair once, lower pet number first (relatives_ordered_pair): one index probe a candidate.
 // Each row says whether the lab found the two related.
 const KINSHIP_SQL = '(select kinship from relatives where pet_num_a = least(pets.pet_num, ?) and pet_num_b = greatest(pets.pet_num, ?))';
+
+// Dogs whose name, call name, handle or main breed contains the search text (bound four times).
+const SEARCH_SQL = `select pet_num from pets where name ilike ? or call_name ilike ? or handle::text ilike ?
+  union select top.pet_num from breed_mix_rows top join breeds on breeds.id = top.breed_id where top.rank = 1 and breeds.name ilike ?`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -125,6 +130,25 @@ export async function warmMatchmakerDogs(db: Db, lab: Lab, only?: { petNum: numb
   return queued;
 }
 
+// Each filtered page shows how many candidates the dog has in all: counted once while the
+// database stands still (ChangeClock), per breeder and dog.
+const candidateCounts = new WeakMap<Db, Map<string, { tick: number; count: Promise<{ count: string }[]> }>>();
+
+function candidateCount(db: Db, dog: MatchmakerDog, count: () => PromiseLike<{ count: string }[]>): Promise<{ count: string }[]> {
+  const clock = changeClockOf(db);
+  if (!clock.live) return Promise.resolve(count());
+  let byDog = candidateCounts.get(db);
+  if (!byDog) candidateCounts.set(db, (byDog = new Map()));
+  const key = `${dog.userId}:${dog.petNum}`;
+  const kept = byDog.get(key);
+  if (kept?.tick === clock.tick) return kept.count;
+  const counted = { tick: clock.tick, count: Promise.resolve(count()) };
+  counted.count.catch(() => byDog.delete(key));
+  if (byDog.size >= 1_000) byDog.clear();
+  byDog.set(key, counted);
+  return counted.count;
+}
+
 /**
  * Opposite-sex candidates for one dog among every stored dog but the breeder's own
  * (whereMatchmakerVisible's rules, written out as joins), with the distance between the dogs' live
@@ -154,7 +178,7 @@ export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog,
   const kinship = [dog.petNum, dog.petNum];
   const byCoi = request.sort === 'coi';
   const exact = byCoi || filters.maxOffspringCoi !== null;
-  const needsBreed = filters.breed !== null || request.sort === 'breed' || request.search !== '';
+  const needsBreed = filters.breed !== null || request.sort === 'breed';
   const needsPlace = filters.maxDistanceMiles !== null || request.sort === 'distance';
   const sortSql: Record<MatchmakerRequest['sort'], [string, number[]]> = {
     name: ['lower(coalesce(pets.call_name, pets.name))', []],
@@ -177,14 +201,15 @@ export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog,
   if (filters.title !== null) narrow.whereRaw('exists (select 1 from unnest(pets.prefix_titles || pets.suffix_titles) as t(title) where lower(t.title) = lower(?))', [filters.title]);
   if (filters.breed !== null) narrow.where('breeds.slug', filters.breed);
   if (request.search) {
+    // the dogs it matches, looked up through the names' trigram indexes and the few breed names, not every candidate tested
     const like = `%${escapeLike(request.search)}%`;
-    narrow.where((q) => q.whereRaw('pets.name ilike ?', [like]).orWhereRaw('pets.call_name ilike ?', [like]).orWhereRaw('pets.handle::text ilike ?', [like]).orWhereRaw('breeds.name ilike ?', [like]));
+    narrow.whereRaw(`pets.pet_num in (${SEARCH_SQL})`, [like, like, like, like]);
   }
   narrow.orderByRaw(`sort_key ${request.descending && !byCoi ? 'desc' : 'asc'} nulls last, pets.pet_num`);
 
   // without filters besides the COI every candidate passes them: the filtered count is the total, no second count needed
   const narrowed = filters.maxDistanceMiles !== null || filters.minAgeYears !== null || filters.maxAgeYears !== null || filters.title !== null || filters.breed !== null || request.search !== '';
-  const totalQuery = narrowed ? base(db.queryBuilder()).count<{ count: string }[]>('* as count') : null;
+  const totalQuery = narrowed ? candidateCount(db, dog, () => base(db.queryBuilder()).count<{ count: string }[]>('* as count')) : null;
   let recordsTotal: number;
   let recordsFiltered: number;
   let petNums: number[];

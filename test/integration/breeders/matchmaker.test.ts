@@ -106,9 +106,28 @@ describe('matchmaker: page and POST /members/breeder-tools/matchmaker-data', fun
     expect([body.recordsTotal, body.recordsFiltered]).to.deep.equal([4, 1]);
   });
 
+  it('counts every candidate in the total of a filtered page, and follows a change at once', async () => {
+    const totals = async () => {
+      const { body } = await post({ petNum: dogs.rex, length: 10, filters: { breed: 'beagle' } }).expect(200);
+      return [body.recordsTotal, body.recordsFiltered];
+    };
+    expect(await totals()).to.deep.equal([4, 1]);
+    expect(await totals()).to.deep.equal([4, 1]);
+    await db('pets').where({ pet_num: dogs.far }).update({ exclude_from_matchmaker: true });
+    try {
+      expect(await totals()).to.deep.equal([3, 1]);
+    } finally {
+      await db('pets').where({ pet_num: dogs.far }).update({ exclude_from_matchmaker: false });
+    }
+    expect(await totals()).to.deep.equal([4, 1]);
+  });
+
   it('searches names and breeds and orders by any orderable column', async () => {
     expect(names((await post({ petNum: dogs.rex, search: { value: 'faR' } })).body)).to.deep.equal(['Faraway']);
     expect(names((await post({ petNum: dogs.rex, search: { value: '%' } })).body)).to.deep.equal([]);
+    expect(names((await post({ petNum: dogs.rex, search: { value: 'BEAG' } })).body), 'the main breed').to.deep.equal(['Bea']);
+    const { handle } = await db('pets').where({ pet_num: dogs.noLocation }).first('handle');
+    expect(names((await post({ petNum: dogs.rex, search: { value: handle } })).body), 'the handle').to.deep.equal(['Nowhere']);
     expect(names((await post({ petNum: dogs.rex, order: [{ column: 0, dir: 'desc' }] })).body)).to.deep.equal(['Sister', 'Nowhere', 'Faraway', 'Bea']);
     expect(names((await post({ petNum: dogs.rex, order: [{ column: 2, dir: 'asc' }] })).body)).to.deep.equal(['Bea', 'Sister', 'Faraway', 'Nowhere']);
     // no location sorts last, then by pet number
