@@ -209,13 +209,21 @@ export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog,
 
   // without filters besides the COI every candidate passes them: the filtered count is the total, no second count needed
   const narrowed = filters.maxDistanceMiles !== null || filters.minAgeYears !== null || filters.maxAgeYears !== null || filters.title !== null || filters.breed !== null || request.search !== '';
-  const totalQuery = narrowed ? candidateCount(db, dog, () => base(db.queryBuilder()).count<{ count: string }[]>('* as count')) : null;
+  const countAll = () => candidateCount(db, dog, () => base(db.queryBuilder()).count<{ count: string }[]>('* as count'));
+  const totalQuery = narrowed ? countAll() : null;
   let recordsTotal: number;
   let recordsFiltered: number;
   let petNums: number[];
   let kinships = new Map<number, ParentsKinship>();
   const candidateOf = (row: { pet_num: number; genotype_id: number | string }) => ({ petNum: row.pet_num, genotypeId: Number(row.genotype_id) });
-  if (!exact) {
+  if (!exact && !narrowed) {
+    // every candidate passes: the (kept) total is the filtered count, and the page's query stops at its rows
+    narrow.limit(request.length).offset(request.start);
+    const [page, [total]] = await Promise.all([narrow as Promise<{ pet_num: number; genotype_id: number }[]>, countAll()]);
+    recordsTotal = recordsFiltered = Number(total.count);
+    petNums = page.map((row) => row.pet_num);
+    kinships = await offspringKinships(db, lab, dog, page.map(candidateOf));
+  } else if (!exact) {
     narrow.select(db.raw('count(*) over () as filtered')).limit(request.length).offset(request.start);
     const [page, total] = await Promise.all([narrow as Promise<{ pet_num: number; genotype_id: number; filtered: string }[]>, totalQuery]);
     recordsFiltered = page.length > 0 ? Number(page[0].filtered) : 0;
