@@ -100,8 +100,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(cookieParser());
   const csrf = csrfProtection(settings.sessionSecret, settings.secureCookies);
   const keptPages = new KeptPages(changeClockOf(db));
-  app.use(keptPages.serveSignedOut(SESSION_COOKIE, csrf)); // a signed-out visitor's repeat view
-  app.use(keptPages.serveSignedIn(SESSION_COOKIE, settings.sessionSecret, csrf)); // a member's repeat view
+  app.use(keptPages.serveBeforeSession(SESSION_COOKIE, settings.sessionSecret, csrf)); // a repeat view, signed in or out
   app.use(sessionMiddleware(db, settings));
   app.post(UPLOAD_PATH, ...labUploadParser(db));
   app.post(MEDIA_UPLOAD_PATH, ...mediaUploadParser(db));

@@ -21,9 +21,7 @@ const TOKEN = Buffer.alloc(0);
 interface Entry {
   tick: number;
   expires: number;
-  /** Whose page it is: a signed-in user's id, or null for what every signed-out visitor sees. */
-  userId: number | null;
-  /** Signed in: the accounts the session named and when it ends, as they were when the page was made. */
+  /** Signed in: the accounts the session named and when it ends, as they were when the page was made; none for what every signed-out visitor sees. */
   viewer?: { user: User; impersonator?: User; sessionEnds: number };
   /** The page cut at its nonce and token marks: text, mark, text, mark, …, text (UTF-8, sent as is). */
   parts: Buffer[];
@@ -57,44 +55,35 @@ export class KeptPages {
     if (req.method !== 'GET' || !this.usable(req)) return next();
     const entry = this.current(keyOf(req), req.session?.userId ?? null);
     if (entry) return this.send(entry, req, res);
-    if (!this.ticks.has(res)) this.ticks.set(res, this.clock.tick);
+    if (!this.ticks.has(res)) this.ticks.set(res, this.clock.tick); // serveBeforeSession notes it first in the app
     next();
   };
 
   /**
-   * For a GET without a session cookie, whose page is kept signed out: answers before sessions,
-   * accounts and the rest are even looked for. `csrf` gives the visitor's token, as later for others.
+   * Answers a GET from a kept page before the session and the account are read: without a
+   * session cookie from the page every signed-out visitor sees, with one from the page kept for
+   * the session its signed value names. Such an entry stands for the session and its accounts: it
+   * was made in this session, and no write (a sign-out, a changed account or session) has been
+   * committed since. Otherwise notes the clock, before the session is read: a page made from it
+   * is good only while nothing has changed since.
    */
-  serveSignedOut(sessionCookie: string, csrf: RequestHandler): RequestHandler {
-    return (req, res, next) => {
-      if (req.method !== 'GET' || req.cookies?.[sessionCookie] !== undefined || !this.usable(req)) return next();
-      const entry = this.current(`\n${req.originalUrl}`, null);
-      if (!entry) return next();
-      if (!entry.parts.includes(TOKEN)) return this.send(entry, req, res); // a page with no form
-      csrf(req, res, (error?: unknown) => (error ? next(error) : this.send(entry, req, res)));
-    };
-  }
-
-  /**
-   * For a GET with a session cookie, whose page is kept for that session: answers before the
-   * session, the account and the rest are read again. The entry stands for them: it was made in
-   * this session, and no write (a sign-out, a changed account or session) has been committed since.
-   */
-  serveSignedIn(sessionCookie: string, sessionSecret: string, csrf: CsrfProtection): RequestHandler {
+  serveBeforeSession(sessionCookie: string, sessionSecret: string, csrf: CsrfProtection): RequestHandler {
     return (req, res, next) => {
       if (req.method !== 'GET' || !this.usable(req)) return next();
       const cookie: unknown = req.cookies?.[sessionCookie];
       const sessionId = typeof cookie === 'string' ? sessionIdOfCookie(cookie, sessionSecret) : undefined;
-      const entry = sessionId ? this.current(`${sessionId}\n${req.originalUrl}`) : undefined;
+      const entry = cookie === undefined ? this.current(`\n${req.originalUrl}`, null) : sessionId ? this.current(`${sessionId}\n${req.originalUrl}`) : undefined;
       const viewer = entry?.viewer;
-      if (!sessionId || !entry || !viewer || viewer.sessionEnds <= Date.now()) {
-        // Before the session is read: a page made from it is good only while nothing changed since.
+      if (!entry || (cookie !== undefined && !(viewer && viewer.sessionEnds > Date.now()))) {
         this.ticks.set(res, this.clock.tick);
         return next();
       }
-      req.currentUser = viewer.user;
-      if (viewer.impersonator) req.impersonator = viewer.impersonator;
-      csrf.forSession(req, res, sessionId);
+      if (viewer) {
+        req.currentUser = viewer.user;
+        if (viewer.impersonator) req.impersonator = viewer.impersonator;
+      }
+      // a page with no form gives no token (and sets no cookie)
+      if (entry.parts.includes(TOKEN)) csrf.giveToken(req, res, sessionId ?? null);
       this.send(entry, req, res);
     };
   }
@@ -102,7 +91,7 @@ export class KeptPages {
   /** The entry kept for `key` while nothing has changed, for `userId` when given; a stale one is dropped. */
   private current(key: string, userId?: number | null): Entry | undefined {
     const entry = this.entries.get(key);
-    if (entry && entry.tick === this.clock.tick && entry.expires > Date.now() && (userId === undefined || entry.userId === userId)) return entry;
+    if (entry && entry.tick === this.clock.tick && entry.expires > Date.now() && (userId === undefined || (entry.viewer?.user.id ?? null) === userId)) return entry;
     if (entry) this.forget(key, entry);
     return undefined;
   }
@@ -124,7 +113,7 @@ export class KeptPages {
     const html = await renderToString(res, view, { ...locals, cspNonce: NONCE_MARK, csrfToken: res.locals.csrfToken ? TOKEN_MARK : '' });
     const parts = html.split(SPLIT).map((part) => (part === NONCE_MARK ? NONCE : part === TOKEN_MARK ? TOKEN : Buffer.from(part)));
     const bytes = parts.reduce((sum, part) => sum + part.length, 0);
-    this.keep(keyOf(req), { tick, expires: Date.now() + TTL_MS, userId: req.session?.userId ?? null, viewer: viewerOf(req), parts, bytes, onView });
+    this.keep(keyOf(req), { tick, expires: Date.now() + TTL_MS, viewer: viewerOf(req), parts, bytes, onView });
     res.type('html').send(this.fill(parts, res));
   }
 

@@ -19,8 +19,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * token must also equal the `XSRF-TOKEN` cookie, which another site can neither read nor set.
  */
 export type CsrfProtection = RequestHandler & {
-  /** What the middleware does on a GET of a signed-in session, for a page answered before sessions are read. */
-  forSession(req: Request, res: Response, sessionId: string): void;
+  /** What the middleware does on a GET, for a page answered before the session (id, or null signed out) is read. */
+  giveToken(req: Request, res: Response, sessionId: string | null): void;
 };
 
 export function csrfProtection(sessionSecret: string, secureCookie: boolean): CsrfProtection {
@@ -66,9 +66,10 @@ export function csrfProtection(sessionSecret: string, secureCookie: boolean): Cs
     next();
   };
   return Object.assign(middleware, {
-    forSession(req: Request, res: Response, sessionId: string) {
-      res.locals.acceptsCsrfToken = acceptsFor(req, sessionBinding(sessionId));
-      giveToken(req, res, sessionBinding(sessionId));
+    giveToken(req: Request, res: Response, sessionId: string | null) {
+      const binding = sessionId === null ? ANONYMOUS : sessionBinding(sessionId);
+      res.locals.acceptsCsrfToken = acceptsFor(req, binding);
+      giveToken(req, res, binding);
     },
   });
 
