@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Db } from '../db/index.js';
 import { findUserById } from '../users/queries.js';
-import { changeClockOf } from '../db/change-clock.js';
+import { changeClockOf, generationOf } from '../db/change-clock.js';
 
 /**
  * The signed-in account (and the impersonator, if any) for the request. The session store loads
@@ -12,7 +12,7 @@ export function loadCurrentUser(db: Db): RequestHandler {
   const clock = changeClockOf(db);
   return async (req, _res, next) => {
     // While the process hears every change, its clock names the database's state without a query.
-    if (clock.live) req.pageDataGeneration = `tick ${clock.tick}`;
+    if (clock.live) req.pageDataGeneration = generationOf(clock);
     const { userId, impersonatorId } = req.session;
     if (!userId) return next();
     const loaded = req.sessionAccount?.user.id === userId ? req.sessionAccount : undefined;

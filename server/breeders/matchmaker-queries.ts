@@ -4,7 +4,8 @@ import type { Lab } from '../lab/lab.js';
 import { offspringKinships, warmOffspringKinships, type ParentsKinship } from './pair-kinship.js';
 import { offspringCoiOf, type InbreedingPrediction } from './pair-prediction.js';
 import type { MatchmakerRequest } from './matchmaker-rules.js';
-import { changeClockOf } from '../db/change-clock.js';
+import { changeClockOf, generationOf } from '../db/change-clock.js';
+import { PageDataCache } from '../results/page-data-cache.js';
 
 export interface MatchmakerDog {
   petNum: number;
@@ -19,17 +20,25 @@ export interface MatchmakerDog {
   genotypeId: number;
 }
 
-/** One of the user's own tested dogs of known sex: the dog the matchmaker finds mates for. */
-export async function ownMatchmakerDog(db: Db, userId: number, petNum: number): Promise<MatchmakerDog | undefined> {
-  const row = await db('pets')
+/** Dogs their owners may find mates for: tested, of known sex, not deleted; one row per owner. */
+function matchmakerDogsQuery(db: Db): Knex.QueryBuilder {
+  return db('pets')
     .join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num')
-    .where({ 'pets.pet_num': petNum, 'pet_owners.user_id': userId })
     .whereNull('pets.deleted_at')
     .whereIn('pets.sex', ['m', 'f'])
     .join('genotypes', (join) => join.on('genotypes.pet_num', 'pets.pet_num').andOnVal('genotypes.is_current', true).andOnVal('genotypes.lab_review_hold', false))
-    .first('pets.pet_num', 'pets.name', 'pets.call_name', 'pets.handle', 'pets.sex', 'genotypes.id as genotype_id', db.raw("(select lng_lat from locations where locations.pet_num = pets.pet_num and location_type = 'live') as lng_lat"));
-  const lngLat = Array.isArray(row?.lng_lat) && row.lng_lat.length === 2 ? ([Number(row.lng_lat[0]), Number(row.lng_lat[1])] as [number, number]) : null;
-  return row ? { petNum: row.pet_num, userId, name: row.call_name || row.name, handle: row.handle, sex: row.sex, lngLat, genotypeId: Number(row.genotype_id) } : undefined;
+    .select('pet_owners.user_id', 'pets.pet_num', 'pets.name', 'pets.call_name', 'pets.handle', 'pets.sex', 'genotypes.id as genotype_id', db.raw("(select lng_lat from locations where locations.pet_num = pets.pet_num and location_type = 'live') as lng_lat"));
+}
+
+function toMatchmakerDog(row: { user_id: number; pet_num: number; name: string; call_name: string | null; handle: string; sex: 'm' | 'f'; genotype_id: number | string; lng_lat: unknown }): MatchmakerDog {
+  const lngLat = Array.isArray(row.lng_lat) && row.lng_lat.length === 2 ? ([Number(row.lng_lat[0]), Number(row.lng_lat[1])] as [number, number]) : null;
+  return { petNum: row.pet_num, userId: row.user_id, name: row.call_name || row.name, handle: row.handle, sex: row.sex, lngLat, genotypeId: Number(row.genotype_id) };
+}
+
+/** One of the user's own tested dogs of known sex: the dog the matchmaker finds mates for. */
+export async function ownMatchmakerDog(db: Db, userId: number, petNum: number): Promise<MatchmakerDog | undefined> {
+  const row = await matchmakerDogsQuery(db).where({ 'pets.pet_num': petNum, 'pet_owners.user_id': userId }).first();
+  return row ? toMatchmakerDog(row) : undefined;
 }
 
 export interface CandidateRow {
@@ -111,42 +120,23 @@ export function warmMatchmaker(db: Db, lab: Lab, dog: MatchmakerDog): Promise<un
  * the breeder's first COI order or filter finds them stored. Returns how many were queued.
  */
 export async function warmMatchmakerDogs(db: Db, lab: Lab, only?: { petNum: number }): Promise<number> {
-  const query = db('pet_owners')
+  const query = matchmakerDogsQuery(db)
     .join('users', 'users.id', 'pet_owners.user_id')
-    .join('pets', 'pets.pet_num', 'pet_owners.pet_num')
-    .join('genotypes', (join) => join.on('genotypes.pet_num', 'pets.pet_num').andOnVal('genotypes.is_current', true).andOnVal('genotypes.lab_review_hold', false))
     .where('users.show_match_maker', true)
-    .whereNull('pets.deleted_at')
-    .whereIn('pets.sex', ['m', 'f'])
     .whereNotExists(db('offspring_kinship_sets').whereRaw('offspring_kinship_sets.genotype_id = genotypes.id and offspring_kinship_sets.sex = pets.sex and offspring_kinship_sets.complete'))
-    .orderBy('pets.pet_num')
-    .select('pet_owners.user_id', 'pets.pet_num');
+    .orderBy('pets.pet_num');
   if (only) query.where('pets.pet_num', only.petNum);
-  let queued = 0;
-  for (const row of (await query) as { user_id: number; pet_num: number }[]) {
-    const dog = await ownMatchmakerDog(db, row.user_id, row.pet_num);
-    if (dog && warmMatchmaker(db, lab, dog)) queued++;
-  }
-  return queued;
+  const dogs = ((await query) as Parameters<typeof toMatchmakerDog>[0][]).map(toMatchmakerDog);
+  return dogs.filter((dog) => warmMatchmaker(db, lab, dog) !== null).length;
 }
 
-// Each filtered page shows how many candidates the dog has in all: counted once while the
-// database stands still (ChangeClock), per breeder and dog.
-const candidateCounts = new WeakMap<Db, Map<string, { tick: number; count: Promise<{ count: string }[]> }>>();
+// How many candidates a dog has in all, shown on each page: counted once while the database stands still.
+const candidateCounts = new WeakMap<Db, PageDataCache>();
 
 function candidateCount(db: Db, dog: MatchmakerDog, count: () => PromiseLike<{ count: string }[]>): Promise<{ count: string }[]> {
-  const clock = changeClockOf(db);
-  if (!clock.live) return Promise.resolve(count());
-  let byDog = candidateCounts.get(db);
-  if (!byDog) candidateCounts.set(db, (byDog = new Map()));
-  const key = `${dog.userId}:${dog.petNum}`;
-  const kept = byDog.get(key);
-  if (kept?.tick === clock.tick) return kept.count;
-  const counted = { tick: clock.tick, count: Promise.resolve(count()) };
-  counted.count.catch(() => byDog.delete(key));
-  if (byDog.size >= 1_000) byDog.clear();
-  byDog.set(key, counted);
-  return counted.count;
+  let cache = candidateCounts.get(db);
+  if (!cache) candidateCounts.set(db, (cache = new PageDataCache()));
+  return cache.get(`${dog.userId}:${dog.petNum}`, generationOf(changeClockOf(db)), async () => count());
 }
 
 /**

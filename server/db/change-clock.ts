@@ -26,6 +26,11 @@ export interface ChangeClock {
   stop(): Promise<void>;
 }
 
+/** The clock as a page-data generation (results/page-data-cache.ts), or none while it does not listen. */
+export function generationOf(clock: ChangeClock): string | undefined {
+  return clock.live ? `tick ${clock.tick}` : undefined;
+}
+
 const clocks = new WeakMap<Db, ChangeClock>();
 
 /** The database's clock, one per connection pool, listening from its first use. */
