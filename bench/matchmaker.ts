@@ -10,6 +10,8 @@ import { DEFAULT_LAB_OPTIONS } from '../server/lab/options.js';
 import { matchmakerCandidates, ownMatchmakerDog, warmMatchmaker } from '../server/breeders/matchmaker-queries.js';
 import { parseMatchmakerRequest } from '../server/breeders/matchmaker-rules.js';
 import { forgetComputedKinships } from '../server/breeders/pair-kinship.js';
+import { startKinshipThreads, stopKinshipThreads } from '../server/breeders/kinship-threads.js';
+import { loadSettings } from '../server/settings.js';
 
 const STORED_DOGS = Number(process.env.BENCH_MATCHMAKER_DOGS ?? 100_000);
 const RUNS = 7;
@@ -81,6 +83,9 @@ export async function benchMatchmaker(): Promise<string[]> {
     const { userId, petNum } = await storePopulation(db);
     const lab = await openLab(db, DEFAULT_LAB_OPTIONS);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
+    // as a server process does at start (KINSHIP_THREADS, one per core by default)
+    const threadCount = loadSettings().kinshipThreads;
+    if (threadCount > 0) await startKinshipThreads(lab.options, threadCount);
     const requests: [string, Record<string, unknown>][] = [
       ['first page by offspring COI', { draw: 1, start: 0, length: 10 }],
       ...[5, 25, 50, 100].map((length): [string, Record<string, unknown>] => [`lowest offspring COI, ${length} a page`, { length }]),
@@ -133,7 +138,8 @@ export async function benchMatchmaker(): Promise<string[]> {
       );
     }
     lines.push(`matchmaker: the release's warm-up worked out and stored ${(stored.pairs.length / 13).toLocaleString('en-US')} candidates' COIs in ${warmSeconds.toFixed(1)} s`);
-    lines.push(`matchmaker population of ${STORED_DOGS.toLocaleString('en-US')} dogs stored in ${loadSeconds.toFixed(1)} s`);
+    lines.push(`matchmaker population of ${STORED_DOGS.toLocaleString('en-US')} dogs stored in ${loadSeconds.toFixed(1)} s; large batches compared on ${threadCount} kinship thread(s) (KINSHIP_THREADS), a warm-up on one at a time`);
+    await stopKinshipThreads(lab.options);
     return lines;
   });
 }

@@ -3,13 +3,15 @@ import type { Lab } from '../lab/lab.js';
 import { loadPanel } from '../lab/panel-load.js';
 import { storedBreedShares } from '../lab/results-store.js';
 import { relatednessBackground } from '../genetics/compute/results.js';
-import { individualFrequencies, type ReferencePanel } from '../genetics/compute/reference-panel.js';
+import type { ReferencePanel } from '../genetics/compute/reference-panel.js';
 import { sharedDna } from '../genetics/compute/shared-segments.js';
 import { KING_MIN_MARKERS, kingKinship } from '../genetics/compute/king.js';
 import { callRemapper, unpackGenotype, type Calls } from '../genetics/genotype.js';
 import type { MarkerPanel } from '../genetics/panel.js';
 import type { InbreedingPrediction } from './pair-prediction.js';
 import { appendToKinshipSet, readKinshipSet } from './kinship-sets.js';
+import { labPanelKinship } from './kinship-kernel.js';
+import { readyKinshipThreads, type PassPriority } from './kinship-threads.js';
 
 export interface KinshipGenotype {
   panel: MarkerPanel;
@@ -155,29 +157,18 @@ const FIRST_BATCH = 64;
 const FIRST_BATCH_AT_MOST = 256;
 const LARGEST_BATCH = 1024;
 
-// A candidate's calls and background on the lab's panel, overwritten by the next candidate (comparing is synchronous).
-let candidateCalls = new Uint8Array(0);
-let candidateBackground = new Float32Array(0);
-
 /**
- * parentsKinship of the chosen dog and one candidate (sire first), the candidate unpacked into
- * reused arrays when both are on the lab's panel: the same calls, background and comparison,
- * without allocating them for each of a thousand candidates.
+ * parentsKinship of the chosen dog and one candidate (sire first), through labPanelKinship when
+ * both are on the lab's panel: the same calls, background and comparison, without allocating
+ * them for each of a thousand candidates.
  */
 function kinshipWith(lab: Lab, own: KinshipGenotype, ownIsSire: boolean, other: StoredGenotype): ParentsKinship {
   if (!own.isLabPanel || other.panelId !== lab.panelId) {
     const genotype = unpacked(lab, other);
     return ownIsSire ? parentsKinship(lab.reference, own, genotype) : parentsKinship(lab.reference, genotype, own);
   }
-  if (candidateCalls.length < other.markerCount) candidateCalls = new Uint8Array(other.markerCount);
-  if (candidateBackground.length !== lab.reference.panel.markers.length) candidateBackground = new Float32Array(lab.reference.panel.markers.length);
-  const calls = unpackGenotype(other.packed, other.markerCount, candidateCalls);
-  const otherBackground = individualFrequencies(lab.reference, other.breedShares, candidateBackground);
-  const ownBackground = background(lab.reference, own);
-  const shared = ownIsSire
-    ? sharedDna(lab.reference.panel, own.calls, calls, ownBackground, otherBackground)
-    : sharedDna(lab.reference.panel, calls, own.calls, otherBackground, ownBackground);
-  return { kinship: shared.kinship, method: 'shared segments' };
+  const chosen = { calls: own.calls, background: background(lab.reference, own) };
+  return { kinship: labPanelKinship(lab.reference, chosen, ownIsSire, other), method: 'shared segments' };
 }
 
 /**
@@ -187,29 +178,34 @@ function kinshipWith(lab: Lab, own: KinshipGenotype, ownIsSire: boolean, other: 
  * once the caller has what it needs): the candidates not reached are left out of the answer.
  * `expected` is how many candidates the caller thinks it needs (the first batch's size). A pass
  * over every candidate first waits for a warm-up of the same dog (warmOffspringKinships; `warmUp`
- * marks the warm-up's own pass), then finds most results computed. Long passes yield to other
- * requests every 128 comparisons. A dog
- * without a released genotype (or whose genotype was replaced meanwhile) is 'not tested'.
+ * marks the warm-up's own pass, with its priority on the kinship threads), raising the warm-up to a
+ * request's priority, then finds most results computed. Large batches are compared on the kinship
+ * threads when they run; on the main thread, long passes yield to other requests every 128
+ * comparisons. A dog without a released genotype (or whose genotype was replaced meanwhile) is
+ * 'not tested'.
  */
 export async function offspringKinships(
   db: Db,
   lab: Lab,
   dog: { petNum: number; sex: 'm' | 'f'; genotypeId: number },
   candidates: readonly KinshipCandidate[],
-  options: { until?: (result: ParentsKinship) => boolean; expected?: number; warmUp?: boolean } = {},
+  options: { until?: (result: ParentsKinship) => boolean; expected?: number; warmUp?: PassPriority } = {},
 ): Promise<Map<number, ParentsKinship>> {
   if (candidates.length === 0) return new Map();
   const key = `${dog.genotypeId}:${dog.sex}`;
   // a pass over every candidate waits for this dog's warm-up rather than doing the same work beside it
   const warm = warmUps.get(lab)?.running;
-  if (!options.until && !options.warmUp && warm?.key === key) await warm.done;
+  if (!options.until && !options.warmUp && warm?.key === key) {
+    warm.priority.background = false;
+    await warm.done;
+  }
   const known = computedFor(lab, key);
   await storedInto(db, dog, known);
   const fresh: [number, ParentsKinship][] = [];
   let complete = false;
   try {
     const out = await comparePass(db, lab, dog, candidates, options, known, fresh);
-    complete = options.warmUp === true;
+    complete = options.warmUp !== undefined;
     return out;
   } finally {
     // kept for a restart and for other processes; a failed write only means working them out again
@@ -223,25 +219,30 @@ async function comparePass(
   lab: Lab,
   dog: { petNum: number; sex: 'm' | 'f'; genotypeId: number },
   candidates: readonly KinshipCandidate[],
-  options: { until?: (result: ParentsKinship) => boolean; expected?: number },
+  options: { until?: (result: ParentsKinship) => boolean; expected?: number; warmUp?: PassPriority },
   known: Map<number, ParentsKinship>,
   fresh: [number, ParentsKinship][],
 ): Promise<Map<number, ParentsKinship>> {
   const out = new Map<number, ParentsKinship>();
+  const ownIsSire = dog.sex === 'm';
   let sinceYield = 0;
   const missingIn = (from: number, to: number) => candidates.slice(from, to).filter((candidate) => !known.has(candidate.genotypeId)).map((candidate) => candidate.genotypeId);
   // reading a batch: its promise is marked handled at once, so a batch read ahead and never awaited (the pass ended) cannot fail unhandled
-  let own: Promise<KinshipGenotype | undefined> | undefined;
+  let own: Promise<{ stored: StoredGenotype; genotype: KinshipGenotype } | undefined> | undefined;
   const read = (ids: number[]) => {
     if (ids.length === 0) return null;
     own ??= readGenotypes(db, lab, [dog.genotypeId]).then((found) => {
       const stored = found.get(dog.genotypeId);
-      return stored && unpacked(lab, stored);
+      return stored && { stored, genotype: unpacked(lab, stored) };
     });
     own.catch(() => undefined);
     const reading = readGenotypes(db, lab, ids);
     reading.catch(() => undefined);
     return reading;
+  };
+  const note = (genotypeId: number, result: ParentsKinship) => {
+    known.set(genotypeId, result);
+    fresh.push([genotypeId, result]);
   };
   let size = Math.max(FIRST_BATCH, Math.min(FIRST_BATCH_AT_MOST, options.expected ?? 0));
   let next = read(missingIn(0, size));
@@ -251,14 +252,15 @@ async function comparePass(
     const self = genotypes ? await own : undefined;
     size = Math.min(LARGEST_BATCH, size * 4);
     next = end < candidates.length ? read(missingIn(end, end + size)) : null;
+    // a large batch is compared on the kinship threads, all at once
+    if (self && genotypes && genotypes.size >= THREADED_BATCH_AT_LEAST) await compareOnThreads(lab, self, ownIsSire, genotypes, options.warmUp ?? { background: false }, note);
     for (let i = start; i < end; i++) {
       const { petNum, genotypeId } = candidates[i];
       let result = known.get(genotypeId);
       const other = genotypes?.get(genotypeId);
       if (!result && self && other) {
-        result = kinshipWith(lab, self, dog.sex === 'm', other);
-        known.set(genotypeId, result);
-        fresh.push([genotypeId, result]);
+        result = kinshipWith(lab, self.genotype, ownIsSire, other);
+        note(genotypeId, result);
         // a long pass lets other requests in every few dozen milliseconds
         if (++sinceYield === COMPARISONS_BETWEEN_YIELDS) {
           sinceYield = 0;
@@ -274,12 +276,39 @@ async function comparePass(
   return out;
 }
 
+// Batches this large go to the kinship threads when they run; smaller ones (a page's worth) are
+// compared here, stopping as soon as the caller has what it needs.
+const THREADED_BATCH_AT_LEAST = 128;
+
+/**
+ * Compares the chosen dog, on the kinship threads, with every candidate of a batch on the lab's
+ * panel not yet known. Without threads (not started, or failed) it leaves them to the main thread.
+ */
+async function compareOnThreads(
+  lab: Lab,
+  self: { stored: StoredGenotype; genotype: KinshipGenotype },
+  ownIsSire: boolean,
+  genotypes: ReadonlyMap<number, StoredGenotype>,
+  priority: PassPriority,
+  note: (genotypeId: number, result: ParentsKinship) => void,
+): Promise<void> {
+  const threads = readyKinshipThreads(lab.options);
+  if (!threads || !self.genotype.isLabPanel) return;
+  const ids = [...genotypes.keys()].filter((id) => genotypes.get(id)!.panelId === lab.panelId);
+  try {
+    const kinships = await threads.compare(self.stored, ownIsSire, ids.map((id) => genotypes.get(id)!), priority);
+    ids.forEach((id, i) => note(id, { kinship: kinships[i], method: 'shared segments' }));
+  } catch {
+    // the threads stopped: the main thread compares the batch
+  }
+}
+
 const COMPARISONS_BETWEEN_YIELDS = 128;
 
 /** A lab's warm-ups, one at a time in the order asked: the one running (by dog) and the ones waiting. */
 interface WarmUps {
-  running?: { key: string; done: Promise<unknown> };
-  waiting: Map<string, () => Promise<unknown>>;
+  running?: { key: string; done: Promise<unknown>; priority: PassPriority };
+  waiting: Map<string, { run: () => Promise<unknown>; priority: PassPriority }>;
 }
 const warmUps = new WeakMap<Lab, WarmUps>();
 
@@ -300,28 +329,30 @@ export function warmOffspringKinships(db: Db, lab: Lab, dog: { petNum: number; s
   const key = `${dog.genotypeId}:${dog.sex}`;
   const queue = warmUpsOf(lab);
   if (queue.running?.key === key || queue.waiting.has(key)) return null;
+  const priority = { background: true };
   return new Promise((resolve) => {
-    queue.waiting.set(key, async () => {
+    const run = async () => {
       try {
         await new Promise<void>((next) => setImmediate(next));
-        await offspringKinships(db, lab, dog, await candidates(), { warmUp: true });
+        await offspringKinships(db, lab, dog, await candidates(), { warmUp: priority });
       } catch {
         // the requests work out what they need themselves
       } finally {
         resolve(undefined);
       }
-    });
+    };
+    queue.waiting.set(key, { run, priority });
     if (!queue.running) runWarmUps(queue);
   });
 }
 
 function runWarmUps(queue: WarmUps): void {
-  const [key, run] = queue.waiting.entries().next().value ?? [];
-  if (!key || !run) return;
+  const [key, next] = queue.waiting.entries().next().value ?? [];
+  if (!key || !next) return;
   queue.waiting.delete(key);
-  const done = run().finally(() => {
+  const done = next.run().finally(() => {
     queue.running = undefined;
     runWarmUps(queue);
   });
-  queue.running = { key, done };
+  queue.running = { key, done, priority: next.priority };
 }

@@ -10,6 +10,8 @@ import { storePopulation } from '../../../bench/matchmaker.js';
 import { matchmakerCandidates, ownMatchmakerDog, warmMatchmaker, type CandidateRow } from '../../../server/breeders/matchmaker-queries.js';
 import { parseMatchmakerRequest } from '../../../server/breeders/matchmaker-rules.js';
 import { forgetKinships } from './fixtures.js';
+import { decodeKinships } from '../../../server/breeders/kinship-sets.js';
+import { startKinshipThreads, stopKinshipThreads } from '../../../server/breeders/kinship-threads.js';
 
 describe('matchmaker: COI order and filter over a few hundred candidates', function () {
   this.timeout(180_000);
@@ -100,6 +102,36 @@ describe('matchmaker: COI order and filter over a few hundred candidates', funct
       expect(after.rows.map((row) => row.petNum)).to.deep.equal(expected.filter(([, coi]) => (coi as number) <= 0.1).slice(0, 10).map(([num]) => num));
     } finally {
       db.off('query', listen);
+    }
+  });
+
+  it('gives the same rows and stores the same COIs when the kinship threads compare the batches', async () => {
+    const dog = (await ownMatchmakerDog(db, userId, petNum))!;
+    const storedSet = async () => (await db('offspring_kinship_sets').where({ genotype_id: dog.genotypeId }).first('pairs'))?.pairs as Uint8Array;
+    await forgetKinships(db, lab);
+    const onEventLoop = await page({ length: -1, order: coiOrder('desc') });
+    await forgetKinships(db, lab);
+    await warmMatchmaker(db, lab, dog);
+    const warmedOnEventLoop = decodeKinships(await storedSet());
+    const threads = await startKinshipThreads(lab.options, 2);
+    try {
+      const compared: number[] = [];
+      const compare = threads.compare.bind(threads);
+      threads.compare = (...args) => {
+        compared.push(args[2].length);
+        return compare(...args);
+      };
+      await forgetKinships(db, lab);
+      const onThreads = await page({ length: -1, order: coiOrder('desc') });
+      expect(onThreads).to.deep.equal(onEventLoop);
+      await forgetKinships(db, lab);
+      await warmMatchmaker(db, lab, dog);
+      expect(new Map([...decodeKinships(await storedSet())].sort(([a], [b]) => a - b))).to.deep.equal(new Map([...warmedOnEventLoop].sort(([a], [b]) => a - b)));
+      // the population is a first batch of 64 and one of 256: the second went to the threads, each time
+      expect(compared.length).to.equal(2);
+      expect(compared.every((count) => count > 128)).to.equal(true);
+    } finally {
+      await stopKinshipThreads(lab.options);
     }
   });
 });
