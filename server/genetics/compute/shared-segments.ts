@@ -86,12 +86,6 @@ let usedAll = new Uint32Array(0);
 let back = new Uint8Array(0);
 let states = new Uint8Array(0);
 
-/** The best of the three ways into a state, the lowest state on a tie. */
-function wayIn(from0: number, from1: number, from2: number): number {
-  if (from2 > from1 && from2 > from0) return 2;
-  return from1 > from0 ? 1 : 0;
-}
-
 /**
  * Shared IBD segments of two dogs on the markers they both have, by a three-state hidden Markov
  * model (sharing none, one or both chromosome copies) along the genetic map. Judging genotypes
@@ -120,7 +114,7 @@ export function sharedDna(panel: MarkerPanel, callsA: Calls, callsB: Calls, back
   let compared = 0;
   const cm = panel.centimorgans;
   const terms = termsOf(panel);
-  const { snp, previous } = terms;
+  const { snp, previous, move: moves, keep0: keeps0, keep1: keeps1, keep2: keeps2 } = terms;
   const count = panel.markers.length;
   if (usedAll.length < count) {
     usedAll = new Uint32Array(count);
@@ -206,10 +200,10 @@ export function sharedDna(panel: MarkerPanel, callsA: Calls, callsB: Calls, back
         let keep1: number;
         let keep2: number;
         if (previous[j] === before) {
-          move = terms.move[j];
-          keep0 = terms.keep0[j];
-          keep1 = terms.keep1[j];
-          keep2 = terms.keep2[j];
+          move = moves[j];
+          keep0 = keeps0[j];
+          keep1 = keeps1[j];
+          keep2 = keeps2[j];
         } else {
           const stay = Math.exp(-P.ibdSwitchPerCm * (cm[j] - cm[before]));
           move = 1 - stay;
@@ -220,14 +214,45 @@ export function sharedDna(panel: MarkerPanel, callsA: Calls, callsB: Calls, back
         const s0m = s0 * move;
         const s1m = s1 * move;
         const s2m = s2 * move;
-        // to state s: from itself (stay + move * prior[s]) or from another (move * prior[s])
-        const to0 = wayIn(s0 * keep0, s1m * p0, s2m * p0);
-        const to1 = wayIn(s0m * p1, s1 * keep1, s2m * p1);
-        const to2 = wayIn(s0m * p2, s1m * p2, s2 * keep2);
+        // to state s: from itself (stay + move * prior[s]) or from another (move * prior[s]); the
+        // best of the three ways in, the lowest state on a tie, each product worked out once
+        const from00 = s0 * keep0;
+        const from10 = s1m * p0;
+        const from20 = s2m * p0;
+        const from01 = s0m * p1;
+        const from11 = s1 * keep1;
+        const from21 = s2m * p1;
+        const from02 = s0m * p2;
+        const from12 = s1m * p2;
+        const from22 = s2 * keep2;
+        let to0 = 0;
+        let n0 = from00;
+        if (from20 > from10 && from20 > from00) {
+          to0 = 2;
+          n0 = from20;
+        } else if (from10 > from00) {
+          to0 = 1;
+          n0 = from10;
+        }
+        let to1 = 0;
+        let n1 = from01;
+        if (from21 > from11 && from21 > from01) {
+          to1 = 2;
+          n1 = from21;
+        } else if (from11 > from01) {
+          to1 = 1;
+          n1 = from11;
+        }
+        let to2 = 0;
+        let n2 = from02;
+        if (from22 > from12 && from22 > from02) {
+          to2 = 2;
+          n2 = from22;
+        } else if (from12 > from02) {
+          to2 = 1;
+          n2 = from12;
+        }
         back[t] = to0 | (to1 << 2) | (to2 << 4);
-        const n0 = to0 === 0 ? s0 * keep0 : to0 === 1 ? s1m * p0 : s2m * p0;
-        const n1 = to1 === 0 ? s0m * p1 : to1 === 1 ? s1 * keep1 : s2m * p1;
-        const n2 = to2 === 0 ? s0m * p2 : to2 === 1 ? s1m * p2 : s2 * keep2;
         s0 = n0 * e0;
         s1 = n1 * e1;
         s2 = n2 * e2;
