@@ -215,7 +215,8 @@ export function sharedDna(panel: MarkerPanel, callsA: Calls, callsB: Calls, back
         const s1m = s1 * move;
         const s2m = s2 * move;
         // to state s: from itself (stay + move * prior[s]) or from another (move * prior[s]); the
-        // best of the three ways in, the lowest state on a tie, each product worked out once
+        // best of the three ways in, the lowest state on a tie, each product worked out once; spelled
+        // out per state because a helper returning the choice measured 8-10% slower a pair
         const from00 = s0 * keep0;
         const from10 = s1m * p0;
         const from20 = s2m * p0;
