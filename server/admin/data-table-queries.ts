@@ -105,6 +105,7 @@ async function searchUsers(db: Db, search: AdminSearch): Promise<AdminRow[]> {
     roles: staffRoles(row),
     petCount: row.pet_count,
     createdAt: isoDate(row.created_at),
+    showMatchMaker: row.show_match_maker,
     // Staff accounts cannot be impersonated (server/impersonation/routes.ts).
     impersonateEmail: row.is_admin || row.can_impersonate_as_sub_admin ? null : row.email,
   }));

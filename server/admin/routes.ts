@@ -1,6 +1,9 @@
 // /admin and the admin data tables (spec 1 §2, §5, §7, §8, §9; issue 16 points 1 and 2).
 import { Router, type Request } from 'express';
 import type { Db } from '../db/index.js';
+import type { Settings } from '../settings.js';
+import { openLab } from '../lab/lab.js';
+import { setMatchmakerPermission } from './matchmaker-permission.js';
 import { HttpError, requireAdmin } from '../auth/guards.js';
 import { wantsJson } from '../http/negotiation.js';
 import { INVALID_ARGUMENTS } from '../shared/messages.js';
@@ -8,7 +11,7 @@ import { ADMIN_LIMIT_HIT, ADMIN_NO_RESULTS, ADMIN_SEARCH_EMPTY, ADMIN_SEARCH_TOO
 import { adminHomeCounts } from './home-counts.js';
 import { searchAdminTable, type AdminSearchResult } from './data-table-queries.js';
 import { ADMIN_TABLES, isAdminTable, isSearchProblem, parseAdminSearch, type SearchProblem } from './search-rules.js';
-import { ADMIN_TABLE_DEFINITIONS, cellHref } from './table-columns.js';
+import { ADMIN_TABLE_DEFINITIONS, cellHref, matchmakerToggle } from './table-columns.js';
 
 const PROBLEM_TEXT: Record<SearchProblem, string> = {
   empty: ADMIN_SEARCH_EMPTY,
@@ -22,7 +25,7 @@ function shownSearch(req: Request): string {
   return typeof raw === 'string' && raw.length <= 200 ? raw : '';
 }
 
-export function adminRoutes(db: Db): Router {
+export function adminRoutes(db: Db, settings: Settings): Router {
   const router = Router();
 
   router.get('/admin', requireAdmin, async (_req, res) => {
@@ -57,9 +60,23 @@ export function adminRoutes(db: Db): Router {
       problem,
       tables: ADMIN_TABLES.map((name) => ({ name, title: ADMIN_TABLE_DEFINITIONS[name].title })),
       cellHref,
+      matchmakerToggle,
       limitHitText: ADMIN_LIMIT_HIT,
       noResultsText: ADMIN_NO_RESULTS,
     });
+  });
+
+  // The users table's Matchmaker button: showMatchMaker on ("true") or off ("false"), then back to that user's row.
+  router.post('/admin/users/:userId/matchmaker', requireAdmin, async (req, res) => {
+    const userId = Number(req.params.userId);
+    const value = req.body?.showMatchMaker;
+    if (!/^[1-9][0-9]{0,9}$/.test(String(req.params.userId)) || userId > 2_147_483_647 || (value !== 'true' && value !== 'false' && typeof value !== 'boolean')) {
+      throw new HttpError(400, INVALID_ARGUMENTS);
+    }
+    const allowed = value === true || value === 'true';
+    if (!(await setMatchmakerPermission(db, () => openLab(db, settings.lab), req, userId, allowed))) throw new HttpError(404, 'No such user');
+    if (wantsJson(req)) res.json({ userId, showMatchMaker: allowed });
+    else res.redirect(303, `/admin/data-table/users?searchParam=${userId}`);
   });
 
   return router;

@@ -1,6 +1,7 @@
 // The columns of each admin data table (spec 1 §2), shared by the server (the page without
 // scripts, the JSON rows) and the DataTables widget. No I/O.
 import type { AdminTableName } from './search-rules.js';
+import type { AdminRow } from './data-table-queries.js';
 
 export type CellLink =
   /** The dog's profile page, for a row with petNum. */
@@ -23,6 +24,20 @@ export interface AdminTableDefinition {
   columns: readonly AdminColumn[];
   /** Rows carry the e-mail of an account that a button can impersonate. */
   impersonate: boolean;
+  /** Rows are accounts whose matchmaker (showMatchMaker) a button turns on or off. */
+  matchmakerPermission?: true;
+}
+
+/** The Matchmaker cell of an account's row: its state and the button that turns it over. */
+export function matchmakerToggle(row: AdminRow): { action: string; value: 'true' | 'false'; state: string; button: string; label: string } {
+  const on = row.showMatchMaker === true;
+  return {
+    action: `/admin/users/${Number(row.userId)}/matchmaker`,
+    value: on ? 'false' : 'true',
+    state: on ? 'On' : 'Off',
+    button: on ? 'Turn off' : 'Turn on',
+    label: `${on ? 'Turn off' : 'Turn on'} the matchmaker of ${String(row.email)}`,
+  };
 }
 
 const reswabColumns: readonly AdminColumn[] = [
@@ -68,6 +83,7 @@ export const ADMIN_TABLE_DEFINITIONS: Record<AdminTableName, AdminTableDefinitio
       { key: 'createdAt', title: 'Joined' },
     ],
     impersonate: true,
+    matchmakerPermission: true,
   },
   authorized_reswabs: {
     title: 'Authorized reswabs',

@@ -116,16 +116,18 @@ export function warmMatchmaker(db: Db, lab: Lab, dog: MatchmakerDog): Promise<un
 
 /**
  * Queues the background warm-up (warmMatchmaker) of each dog of a matchmaker breeder whose
- * candidates' COIs were never all worked out (`only`: of that one dog, as the lab releases it), so
- * the breeder's first COI order or filter finds them stored. Returns how many were queued.
+ * candidates' COIs were never all worked out (`only`: of that one dog, as the lab releases it, or of
+ * one breeder, as an admin grants the matchmaker), so the breeder's first COI order or filter finds
+ * them stored. Returns how many were queued.
  */
-export async function warmMatchmakerDogs(db: Db, lab: Lab, only?: { petNum: number }): Promise<number> {
+export async function warmMatchmakerDogs(db: Db, lab: Lab, only?: { petNum: number } | { userId: number }): Promise<number> {
   const query = matchmakerDogsQuery(db)
     .join('users', 'users.id', 'pet_owners.user_id')
     .where('users.show_match_maker', true)
     .whereNotExists(db('offspring_kinship_sets').whereRaw('offspring_kinship_sets.genotype_id = genotypes.id and offspring_kinship_sets.sex = pets.sex and offspring_kinship_sets.complete'))
     .orderBy('pets.pet_num');
-  if (only) query.where('pets.pet_num', only.petNum);
+  if (only && 'petNum' in only) query.where('pets.pet_num', only.petNum);
+  if (only && 'userId' in only) query.where('users.id', only.userId);
   const dogs = ((await query) as Parameters<typeof toMatchmakerDog>[0][]).map(toMatchmakerDog);
   return dogs.filter((dog) => warmMatchmaker(db, lab, dog) !== null).length;
 }

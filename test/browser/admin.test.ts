@@ -76,6 +76,32 @@ describe('admin tools in the browser', function () {
     await page.context().close();
   });
 
+  it('turns a breeder’s matchmaker on from the users table, and the breeder finds it in the footer', async () => {
+    const db = await testDb();
+    const email = DEMO_ACCOUNTS.parent.email;
+    await db('users').where({ email }).update({ is_breeder: true, show_match_maker: false });
+    const page = await signedInPage(DEMO_ACCOUNTS.admin.email);
+    await page.goto(`${site.origin}/admin/data-table/users`);
+    await page.waitForSelector('[data-admin-ready]');
+    await page.fill('#admin-search-input', email);
+    await page.press('#admin-search-input', 'Enter');
+    await page.waitForSelector('[data-admin-row-count="1"]');
+    const row = page.locator('table[data-admin-rows] tbody tr').first();
+    expect(await row.locator('.admin-matchmaker span').innerText()).to.equal('Off');
+    await Promise.all([page.waitForURL(/\/admin\/data-table\/users\?searchParam=\d+$/), row.getByRole('button', { name: `Turn on the matchmaker of ${email}` }).click()]);
+    await page.waitForSelector('[data-admin-row-count="1"]');
+    expect(await page.locator('table[data-admin-rows] tbody tr .admin-matchmaker span').first().innerText()).to.equal('On');
+    expect(await page.getByRole('button', { name: `Turn off the matchmaker of ${email}` }).count()).to.equal(1);
+    await page.context().close();
+
+    const breeder = await signedInPage(email);
+    await breeder.goto(`${site.origin}/members`);
+    await breeder.locator('footer a:text-is("Matchmaker")').first().click();
+    await breeder.waitForURL(/\/members\/breeder-tools\/matchmaker/);
+    await breeder.context().close();
+    await db('users').where({ email }).update({ is_breeder: false, show_match_maker: false });
+  });
+
   it('ships a box of three kits by keyboard alone', async () => {
     const page = await signedInPage(DEMO_SCANNER.email);
     await page.goto(`${site.origin}/admin/serial-scanning`);

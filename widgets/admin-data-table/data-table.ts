@@ -8,7 +8,7 @@ import 'datatables.net-buttons/js/buttons.print.mjs';
 import JSZip from 'jszip';
 import { csrfToken } from '../shared/csrf';
 import { ADMIN_EXPORT_BUTTONS, ADMIN_PAGE_LENGTH_LABELS, ADMIN_PAGE_LENGTHS, type AdminTableName } from '../../server/admin/search-rules';
-import { ADMIN_TABLE_DEFINITIONS, cellHref, type AdminColumn } from '../../server/admin/table-columns';
+import { ADMIN_TABLE_DEFINITIONS, cellHref, matchmakerToggle, type AdminColumn } from '../../server/admin/table-columns';
 import type { AdminRow, AdminSearchResult } from '../../server/admin/data-table-queries';
 import { ADMIN_LIMIT_HIT, ADMIN_NO_RESULTS, ADMIN_SEARCH_EMPTY, ADMIN_SEARCH_FAILED, MISSING_TABLE_ELEMENT } from '../../server/shared/admin-messages';
 
@@ -38,9 +38,16 @@ function impersonateButton(_data: unknown, type: string, row: AdminRow): string 
   return `<form method="post" action="/cs/impersonate"><input type="hidden" name="_csrf" value="${escapeHtml(csrfToken())}"><input type="hidden" name="email" value="${escapeHtml(row.impersonateEmail)}"><button type="submit" class="button button--small button--outline">Impersonate</button></form>`;
 }
 
+function matchmakerButton(_data: unknown, type: string, row: AdminRow): string {
+  if (type !== 'display') return row.showMatchMaker ? 'On' : 'Off';
+  const toggle = matchmakerToggle(row);
+  return `<form method="post" action="${escapeHtml(toggle.action)}" class="admin-matchmaker"><input type="hidden" name="_csrf" value="${escapeHtml(csrfToken())}"><input type="hidden" name="showMatchMaker" value="${toggle.value}"><span>${toggle.state}</span> <button type="submit" class="button button--small button--outline" aria-label="${escapeHtml(toggle.label)}">${toggle.button}</button></form>`;
+}
+
 function columnsOf(table: AdminTableName): ConfigColumns[] {
   const definition = ADMIN_TABLE_DEFINITIONS[table];
   const columns: ConfigColumns[] = definition.columns.map((column) => ({ data: column.key, title: column.title, defaultContent: '', render: cellRenderer(column) }));
+  if (definition.matchmakerPermission) columns.push({ data: null, title: 'Matchmaker', orderable: false, className: 'no-export', render: matchmakerButton });
   if (definition.impersonate) columns.push({ data: null, title: 'Impersonate', orderable: false, className: 'no-export', render: impersonateButton });
   return columns;
 }
