@@ -87,12 +87,19 @@ export function publicProfileRoutes(db: Db, settings: Settings, keptPages: KeptP
       ownDogs: ownDogs.map((own) => ({ handle: own.handle, name: own.name })),
       shopUrl: settings.links.shop,
     };
-    if (compare || req.currentUser) {
+    if (compare) {
       if (!viewerIsOwner) countView(req, dog);
       return res.render('public/dog', locals);
     }
-    // Signed out, every visitor sees the same page: kept while the database stands (KeptPages),
-    // so its wags, gallery and results are current; the count of views may be a minute behind.
+    // Kept while the database stands (KeptPages), so its wags, gallery and results are current; the
+    // count of views may be a minute behind. Signed out, every visitor sees the same page; signed
+    // in, each session its own (its own dogs to compare with, its wag).
+    if (req.currentUser) {
+      return keptPages.render(req, res, 'public/dog', locals, (viewReq, viewRes) => {
+        viewRes.set('Cache-Control', 'private, no-cache');
+        if (!viewerIsOwner) countView(viewReq, dog);
+      });
+    }
     return keptPages.render(req, res, 'public/dog', locals, (viewReq, viewRes) => {
       dropCookies(viewRes);
       viewRes.set('Cache-Control', 'public, no-cache');

@@ -118,6 +118,33 @@ describe('pages kept between views (issue 18)', function () {
     await request(app).get(`/dog/${handle}`).set('user-agent', 'Kept B').expect(200);
     expect(await count()).to.equal(start + 2);
   });
+
+  it('answers a member’s repeat view of a public dog from the session’s own copy, counting the view, and shows a wag at once', async () => {
+    await db('pets').where({ pet_num: biscuit }).update({ privacy: 'public' });
+    const { handle } = await db('pets').where({ pet_num: biscuit }).first('handle');
+    const count = async () => (await request(app).get(`/api/public-profile-view-count/${handle}`).expect(200)).body.publicProfileViewCount as number;
+    const breeder = await signInAsDemo(app, 'breeder');
+    const vet = await signInAsDemo(app, 'vet');
+    const start = await count();
+    const first = await breeder.get(`/dog/${handle}`).expect(200);
+    let second!: request.Response;
+    const queries = await queriesDuring(db, async () => {
+      second = await breeder.get(`/dog/${handle}`).expect(200);
+    });
+    expect(queries).to.deep.equal([]);
+    expect(second.headers['cache-control']).to.equal('private, no-cache');
+    expect(second.text.replace(/nonce="[^"]+"/g, '')).to.equal(first.text.replace(/nonce="[^"]+"/g, ''));
+    // another member's view is their own page, and the owner's views are not counted
+    const byVet = await vet.get(`/dog/${handle}`).expect(200);
+    expect(csrfTokenIn(byVet.text)).to.not.equal(csrfTokenIn(second.text));
+    await parent.get(`/dog/${handle}`).expect(200);
+    await parent.get(`/dog/${handle}`).expect(200);
+    expect(await count()).to.be.at.least(start + 1);
+    // a write shows on the next view
+    await db('pets').where({ pet_num: biscuit }).update({ name: 'Biscuit Renamed' });
+    expect((await breeder.get(`/dog/${handle}`).expect(200)).text).to.include('Biscuit Renamed');
+    await db('pets').where({ pet_num: biscuit }).update({ name: 'Biscuit' });
+  });
 });
 
 async function sessionCookieOf(agent: Agent): Promise<string | undefined> {
