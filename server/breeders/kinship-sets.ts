@@ -57,3 +57,9 @@ export async function appendToKinshipSet(db: Db, key: KinshipSetKey, results: It
     [key.genotypeId, key.sex, pairs, complete],
   );
 }
+
+/** Whether a pass over every candidate of the chosen dog ended and was stored (its warm-up is done). */
+export async function isKinshipSetComplete(db: Db, key: KinshipSetKey): Promise<boolean> {
+  const row = await db('offspring_kinship_sets').where({ genotype_id: key.genotypeId, sex: key.sex, complete: true }).first(db.raw('1 as found'));
+  return row !== undefined;
+}

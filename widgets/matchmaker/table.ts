@@ -78,7 +78,7 @@ export class MatchmakerTable {
       lengthMenu: [this.props.pageLengths, this.props.pageLengthLabels],
       autoWidth: false,
       searchDelay: 400,
-      language: { emptyTable: 'No candidates match these filters.', zeroRecords: 'No candidates match these filters.', search: 'Search names and breeds:' },
+      language: { processing: 'Working out offspring COIs…', emptyTable: 'No candidates match these filters.', zeroRecords: 'No candidates match these filters.', search: 'Search names and breeds:' },
       ajax: {
         url: '/members/breeder-tools/matchmaker-data',
         type: 'POST',
