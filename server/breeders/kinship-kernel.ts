@@ -15,21 +15,39 @@ export interface ChosenDog {
   background: Float32Array;
 }
 
-// A candidate's calls and background, overwritten by the next candidate (comparing is synchronous).
+// A candidate's calls, overwritten by the next candidate (comparing is synchronous).
 let candidateCalls = new Uint8Array(0);
-let candidateBackground = new Float32Array(0);
+
+// Candidates of the same breed mix share one background: most candidates are purebred, and
+// working a background out costs about a sixth of a comparison. The most recently used are kept.
+const KEPT_BACKGROUNDS = 128;
+const backgrounds = new WeakMap<ReferencePanel, Map<string, Float32Array>>();
+
+function backgroundOf(reference: ReferencePanel, breedShares: ReadonlyMap<string, number>): Float32Array {
+  let kept = backgrounds.get(reference);
+  if (!kept) backgrounds.set(reference, (kept = new Map()));
+  let key = '';
+  for (const [slug, share] of breedShares) key += `${slug}=${share};`;
+  let found = kept.get(key);
+  if (found) kept.delete(key);
+  else {
+    found = individualFrequencies(reference, breedShares);
+    if (kept.size >= KEPT_BACKGROUNDS) kept.delete(kept.keys().next().value!);
+  }
+  kept.set(key, found);
+  return found;
+}
 
 /**
  * The parents' kinship of the chosen dog and one candidate, both on the lab's panel (sire first):
  * shared segments against each dog's breed background, as parentsKinship works it out, with the
- * candidate unpacked into reused arrays rather than allocated for each of thousands. The main
+ * candidate unpacked into a reused array rather than allocated for each of thousands. The main
  * thread and the kinship threads (kinship-threads.ts) both compare through it.
  */
 export function labPanelKinship(reference: ReferencePanel, own: ChosenDog, ownIsSire: boolean, other: PackedLabGenotype): number {
   if (candidateCalls.length < other.markerCount) candidateCalls = new Uint8Array(other.markerCount);
-  if (candidateBackground.length !== reference.panel.markers.length) candidateBackground = new Float32Array(reference.panel.markers.length);
   const calls = unpackGenotype(other.packed, other.markerCount, candidateCalls);
-  const otherBackground = individualFrequencies(reference, other.breedShares, candidateBackground);
+  const otherBackground = backgroundOf(reference, other.breedShares);
   const shared = ownIsSire
     ? sharedDna(reference.panel, own.calls, calls, own.background, otherBackground)
     : sharedDna(reference.panel, calls, own.calls, otherBackground, own.background);

@@ -5,6 +5,7 @@ import { packGenotype, unpackGenotype } from '../../../server/genetics/genotype.
 import { callsOf } from '../../../server/genetics/simulate/dog.js';
 import { syntheticCalls, syntheticShares } from '../../../server/genetics/simulate/synthetic.js';
 import { individualFrequencies } from '../../../server/genetics/compute/reference-panel.js';
+import { sharedDna } from '../../../server/genetics/compute/shared-segments.js';
 import { labPanelKinship, type PackedLabGenotype } from '../../../server/breeders/kinship-kernel.js';
 import { KinshipThreads, readyKinshipThreads, startKinshipThreads, stopKinshipThreads } from '../../../server/breeders/kinship-threads.js';
 import { TEST_LAB_OPTIONS } from '../../support/app.js';
@@ -32,6 +33,17 @@ describe('kinship threads (issue 14)', function () {
   };
 
   after(() => stopKinshipThreads(TEST_LAB_OPTIONS));
+
+  it('gives each candidate the shared-segment kinship of its own breed background, when candidates of one breed mix share it', () => {
+    const own = { calls: unpackGenotype(chosen.packed, markers), background: individualFrequencies(reference, chosen.breedShares) };
+    const fresh = (candidate: PackedLabGenotype) =>
+      sharedDna(reference.panel, unpackGenotype(candidate.packed, markers), own.calls, individualFrequencies(reference, candidate.breedShares), own.background).kinship;
+    // the litter shares one breed mix; the same mix listed in another order is the same background
+    const litter = candidates.slice(1, 7);
+    const reordered = litter.map((dog) => ({ ...dog, breedShares: new Map([...dog.breedShares].reverse()) }));
+    const mixed = [...candidates, ...reordered, ...litter, ...candidates.slice(13, 40).reverse()];
+    expect(mixed.map((candidate) => labPanelKinship(reference, own, false, candidate))).to.deep.equal(mixed.map(fresh));
+  });
 
   it('answers exactly what the main thread works out, the chosen dog as sire or as dam', async () => {
     const threads = await startKinshipThreads(TEST_LAB_OPTIONS, 2);
