@@ -4,6 +4,7 @@ import { strFromU8 } from 'fflate';
 import type { IngestFile } from './ingest.js';
 import { IngestError } from './ingest-error.js';
 import { newUnzipBudget, unzipEntries, type UnzipBudget } from './unzip.js';
+import { foreignGenotypeFormat } from '../genetics/formats/foreign-formats.js';
 
 // Files a raw-data zip may carry beside the genotypes: notes, licences, the system's own files.
 const NOT_GENOTYPES = /(^|\/)(__MACOSX\/|\.[^/]*$)|\.(md|pdf|html?|rtf|json|xml|png|jpe?g)$|(^|\/)(readme|licen[cs]e)[^/]*$/i;
@@ -26,6 +27,8 @@ export async function genotypeFilesFromEntries(entries: { name: string; content:
       pair[extension === '.tped' ? 'tped' : 'tfam'] = withoutByteOrderMark(strFromU8(entry.content));
       plink.set(base, pair);
     } else {
+      const foreign = foreignGenotypeFormat(entry.name, entry.content);
+      if (foreign) throw new IngestError(`${entry.name} is ${foreign}.`);
       files.push({ fileName: entry.name, text: withoutByteOrderMark(strFromU8(entry.content)) });
     }
   }
