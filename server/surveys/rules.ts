@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { MAX_TARGET_PETS, SURVEY_COLOR, SURVEY_ICON, SURVEY_PRIORITY_LIMIT, SURVEY_SLUG, SURVEY_TEMPLATE_ID } from './field-rules.js';
+
+export { MAX_TARGET_PETS } from './field-rules.js';
 
 // spec 1 §3 Enumerations: survey category types (the migration's CHECK lists the same).
 export const SURVEY_CATEGORY_TYPES = ['Breed', 'General', 'Health', 'LifeStage', 'Profile', 'Survey', 'Trait'] as const;
 export type SurveyCategoryType = (typeof SURVEY_CATEGORY_TYPES)[number];
-
-export const MAX_TARGET_PETS = 1000;
 
 const title = z.string().trim().min(1).max(200);
 const optionalText = z
@@ -13,21 +14,21 @@ const optionalText = z
   .max(300)
   .nullish()
   .transform((text) => (text ? text : null));
-const priority = z.number().int().min(-1000).max(1000);
+const priority = z.number().int().min(-SURVEY_PRIORITY_LIMIT).max(SURVEY_PRIORITY_LIMIT);
 
 const surveyFields = {
-  slug: z.string().min(1).max(100).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
-  templateId: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/),
+  slug: z.string().min(1).max(100).regex(SURVEY_SLUG),
+  templateId: z.string().trim().min(1).max(100).regex(SURVEY_TEMPLATE_ID),
   category: z.enum(SURVEY_CATEGORY_TYPES),
   title,
   subtitle: optionalText,
   icon: z
     .string()
-    .regex(/^[a-z0-9-]{1,50}$/)
+    .regex(SURVEY_ICON)
     .nullish(),
   color: z
     .string()
-    .regex(/^#[0-9a-fA-F]{6}$/)
+    .regex(SURVEY_COLOR)
     .nullish(),
   priority,
   isTargeted: z.boolean(),

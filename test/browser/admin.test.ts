@@ -167,7 +167,15 @@ describe('admin tools in the browser', function () {
     const page = await signedInPage(DEMO_ACCOUNTS.admin.email);
     await page.goto(`${site.origin}/admin/surveys`);
     await page.waitForSelector('[data-survey-admin]');
+    // a survey's category is one that exists; a new category is of a type that has none yet
+    const existing = await page.locator('[data-category]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-category')));
+    await page.click('[data-add-survey]');
+    expect(await page.locator('[data-survey-form] select[name="category"] option').allInnerTexts()).to.deep.equal(existing);
+    await page.click('[data-survey-form] button.button--ghost');
     await page.click('[data-add-category]');
+    const free = await page.locator('[data-category-form] select[name="category"] option').allInnerTexts();
+    expect(free).to.include('Breed');
+    expect(free.filter((type) => existing.includes(type))).to.deep.equal([]);
     await page.selectOption('[data-category-form] select[name="category"]', 'Breed');
     await page.fill('[data-category-form] input[name="subtitle"]', 'Breed history');
     await page.fill('[data-category-form] input[name="priority"]', '5');
@@ -186,8 +194,15 @@ describe('admin tools in the browser', function () {
     await page.fill('[data-survey-form] input[name="templateId"]', 'tpl-origins');
     await page.selectOption('[data-survey-form] select[name="category"]', 'Breed');
     await page.click('[data-survey-form] button[type="submit"]');
-    expect(await page.locator('[data-survey-error]').innerText()).to.equal('Invalid Arguments');
+    expect(await page.locator('[data-survey-error]').innerText()).to.equal('Another survey already has this slug.');
     await page.fill('[data-survey-form] input[name="slug"]', 'breed-origins');
+    await page.fill('[data-survey-form] input[name="targetPetNums"]', 'abc, -1');
+    await page.click('[data-survey-form] button[type="submit"]');
+    expect(await page.locator('[data-survey-error]').innerText()).to.equal('Target pet numbers are whole numbers above 0, separated by commas.');
+    await page.fill('[data-survey-form] input[name="targetPetNums"]', '999999');
+    await page.click('[data-survey-form] button[type="submit"]');
+    await page.waitForSelector('[data-survey-error]:text-matches("^Invalid Arguments: a target pet number is not a dog on the site")');
+    await page.fill('[data-survey-form] input[name="targetPetNums"]', '');
     await page.click('[data-survey-form] button[type="submit"]');
     await page.waitForSelector('[data-survey="breed-origins"]');
 

@@ -5,6 +5,7 @@ import type { AdminSurvey } from '../../server/admin/surveys-page';
 import type { SurveyCategory } from '../../server/surveys/queries';
 import { saveCategory, saveSurvey } from './api';
 import { CategoryForm, SurveyForm } from './forms';
+import { INVALID_ARGUMENTS } from '../../server/shared/messages';
 
 export interface SurveyAdminProps {
   surveys: AdminSurvey[];
@@ -15,6 +16,9 @@ export interface SurveyAdminProps {
 type Editing = { kind: 'survey' | 'category'; id: number | null } | null;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
+// The forms check every field first: what the server still refuses is data that changed or that only it knows.
+const surveyMessageOf = (error: unknown) =>
+  messageOf(error) === INVALID_ARGUMENTS ? `${INVALID_ARGUMENTS}: a target pet number is not a dog on the site, or another admin took this slug meanwhile.` : messageOf(error);
 
 const upsert = <T extends { id: number }>(list: T[], item: T) => (list.some((x) => x.id === item.id) ? list.map((x) => (x.id === item.id ? item : x)) : [...list, item]);
 
@@ -27,6 +31,9 @@ export default function SurveyAdmin(props: SurveyAdminProps) {
 
   const editCategory = editing?.kind === 'category' ? categories.find((c) => c.id === editing.id) ?? null : null;
   const editSurvey = editing?.kind === 'survey' ? surveys.find((s) => s.id === editing.id) ?? null : null;
+  // a category type has one category: adding offers the types not taken, editing its own too
+  const freeTypes = props.categoryTypes.filter((type) => type === editCategory?.category || !categories.some((c) => c.category === type));
+  const takenSlugs = surveys.filter((s) => s.id !== editSurvey?.id).map((s) => s.slug);
 
   return (
     <div data-survey-admin>
@@ -45,7 +52,7 @@ export default function SurveyAdmin(props: SurveyAdminProps) {
       </table>
       <p><button type="button" className="button button--secondary" onClick={() => setEditing({ kind: 'category', id: null })} data-add-category>Add a category</button></p>
       {editing?.kind === 'category' && (
-        <CategoryForm key={editing.id ?? 'new'} initial={editCategory} categoryTypes={props.categoryTypes} onCancel={close}
+        <CategoryForm key={editing.id ?? 'new'} initial={editCategory} categoryTypes={freeTypes} onCancel={close}
           onSave={async (fields) => {
             try {
               const category = await saveCategory(editing.id, fields);
@@ -74,7 +81,7 @@ export default function SurveyAdmin(props: SurveyAdminProps) {
       </table>
       <p><button type="button" className="button button--secondary" onClick={() => setEditing({ kind: 'survey', id: null })} data-add-survey>Add a survey</button></p>
       {editing?.kind === 'survey' && (
-        <SurveyForm key={editing.id ?? 'new'} initial={editSurvey} categoryTypes={props.categoryTypes} onCancel={close}
+        <SurveyForm key={editing.id ?? 'new'} initial={editSurvey} categoryTypes={categories.map((c) => c.category)} takenSlugs={takenSlugs} onCancel={close}
           onSave={async (fields) => {
             try {
               const survey = await saveSurvey(editing.id, fields);
@@ -83,7 +90,7 @@ export default function SurveyAdmin(props: SurveyAdminProps) {
               close();
               return null;
             } catch (error) {
-              return messageOf(error);
+              return surveyMessageOf(error);
             }
           }} />
       )}

@@ -3,9 +3,11 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { AdminSurvey } from '../../server/admin/surveys-page';
 import type { SurveyCategory } from '../../server/surveys/queries';
 import type { CategoryFields, SurveyFields } from './api';
+import { parseTargetPetNums, surveyFormProblem } from '../../server/surveys/field-rules';
 
 interface FormProps<T> {
   initial: T | null;
+  /** The choices of the category select: for a survey, the categories that exist. */
   categoryTypes: readonly string[];
   onSave(fields: T extends AdminSurvey ? SurveyFields : CategoryFields): Promise<string | null>;
   onCancel(): void;
@@ -42,15 +44,18 @@ function Buttons({ busy, onCancel, error }: { busy: boolean; onCancel(): void; e
 }
 
 export function CategoryForm({ initial, categoryTypes, onSave, onCancel }: FormProps<SurveyCategory>) {
-  const [category, setCategory] = useState(initial?.category ?? categoryTypes[0]);
+  const [category, setCategory] = useState(initial?.category ?? categoryTypes[0] ?? '');
   const [subtitle, setSubtitle] = useState(initial?.subtitle ?? '');
   const [priority, setPriority] = useState(String(initial?.priority ?? 0));
-  const { error, busy, onSubmit } = useSubmit(() => onSave({ category, subtitle: emptyToNull(subtitle), priority: Number(priority) }));
+  const { error, busy, onSubmit } = useSubmit(async () =>
+    categoryTypes.includes(category) ? onSave({ category, subtitle: emptyToNull(subtitle), priority: Number(priority) }) : 'Every category type has its category already: edit one instead.',
+  );
   return (
     <form className="card survey-form" onSubmit={onSubmit} data-category-form>
       <h3>{initial ? `Edit category ${initial.category}` : 'Add a category'}</h3>
       <Field label="Category">
         <select value={category} onChange={(e) => setCategory(e.target.value)} name="category">
+          {categoryTypes.length === 0 && <option value="">Every type has its category</option>}
           {categoryTypes.map((type) => <option key={type}>{type}</option>)}
         </select>
       </Field>
@@ -61,7 +66,7 @@ export function CategoryForm({ initial, categoryTypes, onSave, onCancel }: FormP
   );
 }
 
-export function SurveyForm({ initial, categoryTypes, onSave, onCancel }: FormProps<AdminSurvey>) {
+export function SurveyForm({ initial, categoryTypes, takenSlugs, onSave, onCancel }: FormProps<AdminSurvey> & { takenSlugs: readonly string[] }) {
   const [text, setText] = useState({
     slug: initial?.slug ?? '',
     templateId: initial?.templateId ?? '',
@@ -72,13 +77,14 @@ export function SurveyForm({ initial, categoryTypes, onSave, onCancel }: FormPro
     priority: String(initial?.priority ?? 0),
     targetPetNums: (initial?.targetPetNums ?? []).join(', '),
   });
-  const [category, setCategory] = useState(initial?.category ?? categoryTypes[0]);
+  const [category, setCategory] = useState(initial?.category ?? categoryTypes[0] ?? '');
   const [flags, setFlags] = useState({
     isTargeted: initial?.isTargeted ?? false,
     isAdminOnly: initial?.isAdminOnly ?? false,
     isShownOnResearchPage: initial?.isShownOnResearchPage ?? true,
   });
-  const { error, busy, onSubmit } = useSubmit(() =>
+  const { error, busy, onSubmit } = useSubmit(async () =>
+    surveyFormProblem({ ...text, category }, { categories: categoryTypes, takenSlugs }) ??
     onSave({
       slug: text.slug.trim(),
       templateId: text.templateId.trim(),
@@ -89,7 +95,7 @@ export function SurveyForm({ initial, categoryTypes, onSave, onCancel }: FormPro
       color: emptyToNull(text.color),
       priority: Number(text.priority),
       ...flags,
-      targetPetNums: text.targetPetNums.split(/[\s,]+/).filter(Boolean).map(Number),
+      targetPetNums: parseTargetPetNums(text.targetPetNums) ?? [],
     }),
   );
   const input = (name: keyof typeof text, label: string, extra: Record<string, unknown> = {}) => (
@@ -106,6 +112,7 @@ export function SurveyForm({ initial, categoryTypes, onSave, onCancel }: FormPro
       {input('templateId', 'Template id', { required: true, maxLength: 100 })}
       <Field label="Category">
         <select value={category} name="category" onChange={(e) => setCategory(e.target.value)}>
+          {categoryTypes.length === 0 && <option value="">Add a category first</option>}
           {categoryTypes.map((type) => <option key={type}>{type}</option>)}
         </select>
       </Field>
