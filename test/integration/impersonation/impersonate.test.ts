@@ -5,6 +5,7 @@ import { testApp, csrfToken, graphql, type Agent } from '../../support/app.js';
 import { resetToDemoData, signInAsDemo } from '../../support/demo.js';
 import { testDb } from '../../support/database.js';
 import { NO_SUCH_USER, READ_ONLY_IMPERSONATION } from '../../../server/shared/messages.js';
+import { IMPERSONATE_EMAIL_INVALID, IMPERSONATE_EMAIL_REQUIRED } from '../../../server/impersonation/routes.js';
 
 async function impersonate(agent: Agent, email: string) {
   const token = await csrfToken(agent, '/cs/impersonate');
@@ -100,6 +101,29 @@ describe('impersonation', () => {
     expect((await impersonate(agent, '')).status).to.equal(400);
     expect((await agent.get('/members')).text).to.not.include('impersonating');
   });
+
+  for (const role of ['admin', 'subadmin'] as const) {
+    it(`asks ${role === 'admin' ? 'an admin' : 'a sub-admin'} for a missing e-mail and names a malformed one, on the form with what was typed`, async () => {
+      const agent = await signInAsDemo(app, role);
+      for (const blank of ['', '   ']) {
+        const page = await impersonate(agent, blank);
+        expect(page.status).to.equal(400);
+        expect(page.text).to.include(`<p id="email-error" class="form-error" role="alert">${IMPERSONATE_EMAIL_REQUIRED}</p>`);
+        expect(page.text).to.include('value="" aria-invalid="true" aria-describedby="email-error"');
+      }
+      for (const [typed, shown] of [['<script>@x', '&lt;script&gt;@x'], ['parent', 'parent'], ['"a b"@demo.test', '&#34;a b&#34;@demo.test']]) {
+        const page = await impersonate(agent, typed);
+        expect(page.status).to.equal(400);
+        expect(page.text).to.include(`<p id="email-error" class="form-error" role="alert">${IMPERSONATE_EMAIL_INVALID}</p>`);
+        expect(page.text).to.include(`value="${shown}" aria-invalid="true"`);
+        expect(page.text).to.not.include('<script>@x');
+      }
+      const unknown = await impersonate(agent, ' Nobody@Demo.test ');
+      expect(unknown.status).to.equal(404);
+      expect(unknown.text).to.include(NO_SUCH_USER).and.include('value="Nobody@Demo.test"');
+      await impersonate(agent, ' Parent@Demo.Test ').then((r) => expect(r.status).to.equal(302));
+    });
+  }
 
   it('refuses the form to a plain user even with a valid token', async () => {
     const agent = await signInAsDemo(app, 'parent');
