@@ -125,6 +125,19 @@ describe('impersonation', () => {
     });
   }
 
+  it('answers a sub-admin who is already impersonating with the form and its message, not the read-only page', async () => {
+    const agent = await signInAsDemo(app, 'subadmin');
+    await impersonate(agent, 'parent@demo.test').then((r) => expect(r.status).to.equal(302));
+    const malformed = await impersonate(agent, '<script>@x');
+    expect(malformed.status).to.equal(400);
+    expect(malformed.text).to.include(IMPERSONATE_EMAIL_INVALID).and.include('value="&lt;script&gt;@x"');
+    await impersonate(agent, 'breeder@demo.test').then((r) => expect(r.status).to.equal(302));
+    expect((await agent.get('/members')).text).to.include('Sam Support impersonating Breeder Bea Breeder');
+    const token = await csrfToken(agent, '/members');
+    const write = await agent.post('/members/profile').type('form').send({ name: 'x', _csrf: token }).expect(303);
+    expect(write.headers.location).to.equal('/members/forbidden/read-only-account');
+  });
+
   it('refuses the form to a plain user even with a valid token', async () => {
     const agent = await signInAsDemo(app, 'parent');
     const token = await csrfToken(agent, '/members');
