@@ -103,7 +103,7 @@ export function resultsRoutes(db: Db, settings: Settings, keptPages: KeptPages):
       const title = heading(breedLabel(user.userType));
       const context = { db, pet, isOwner, isAdmin: user.isAdmin, isEditable, userId: user.id, links: settings.links };
       const data = cached
-        ? await cache.get(`${page}:${pet.petNum}:${isOwner}:${isEditable}`, req.pageDataGeneration, () => load(context))
+        ? await cache.get(`${page}:${pet.petNum}:${isOwner}:${isEditable}${page === 'relatives' ? `:${user.id}` : ''}`, req.pageDataGeneration, () => load(context))
         : await load(context);
       // Issue 13: owners share the results with their vet from the summary and health pages.
       const vetShare = isEditable && (page === 'summary' || page === 'health') ? await vetSharePanel(db, settings, pet, req, page) : null;

@@ -22,7 +22,7 @@ export const breedWheel = (breedMix: BreedMixView | null) => (breedMix ? { ...DO
 /** Relatives the owner lets others see (relative finder on), limited to dogs this visitor may see too. */
 async function visibleRelatives(db: Db, dog: PublicDog, signedIn: boolean): Promise<RelativePet[]> {
   if (!dog.showRelativeFinder) return [];
-  const relatives = await relativesOf(db, dog.petNum);
+  const relatives = await relativesOf(db, dog.petNum, null);
   if (signedIn || relatives.length === 0) return relatives.slice(0, PUBLIC_RELATIVES_SHOWN);
   const publicHandles = new Set(
     (await db('pets').whereIn('handle', relatives.map((relative) => relative.handle)).where('privacy', 'public').pluck('handle')) as string[],

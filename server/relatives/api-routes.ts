@@ -38,7 +38,7 @@ export function relativesApiRoutes(db: Db): Router {
       res.status(404).json({ error: NOT_AUTHORIZED });
       return;
     }
-    const relatives = await relativesOf(db, petNum);
+    const relatives = await relativesOf(db, petNum, user.id);
     const fresh = relatives.filter((pet) => pet.isNew);
     if (access.isOwner && !req.impersonator && fresh.length > 0) await markRelativesSeen(db, petNum);
     const body: RelativesResponse = { relatedPets: relatives.map(publicFields), newRelatedPets: fresh.map(publicFields) };

@@ -29,6 +29,7 @@ interface RelativeRow {
   breed1_pct: string | number | null;
   breed1_name: string | null;
   nonhealth_ready_at: Date | string | null;
+  is_yours: boolean;
 }
 
 export interface StoredRelative extends RelativePet {
@@ -41,7 +42,7 @@ export interface StoredRelative extends RelativePet {
  * list links to public profiles and offers a chat, neither of which a private dog allows), and so
  * are dogs whose own relative finder is off.
  */
-export async function relativesOf(db: Db, petNum: number): Promise<StoredRelative[]> {
+export async function relativesOf(db: Db, petNum: number, viewerId: number | null): Promise<StoredRelative[]> {
   const pairs = db('relatives')
     .where('pet_num_a', petNum)
     .select({ other: 'pet_num_b', is_new: 'is_new_for_a', kinship: 'kinship', category: 'category', display_relatedness: 'display_relatedness', found_at: 'found_at' })
@@ -78,6 +79,7 @@ export async function relativesOf(db: Db, petNum: number): Promise<StoredRelativ
       'mix.breed_mix_name',
       { breed1_pct: 'top.pct', breed1_name: 'breeds.name' },
       db('swabs').whereRaw('swabs.pet_num = pets.pet_num').max('breed_results_released_at').as('nonhealth_ready_at'),
+      db.raw('exists (select 1 from pet_owners where pet_owners.pet_num = pets.pet_num and pet_owners.user_id = ?) as is_yours', [viewerId ?? 0]),
     );
   return rows.map((row) => ({
     handle: row.handle,
@@ -90,6 +92,7 @@ export async function relativesOf(db: Db, petNum: number): Promise<StoredRelativ
     displayRelatedness: row.display_relatedness,
     nonhealthReadyAt: row.nonhealth_ready_at == null ? null : new Date(row.nonhealth_ready_at).toISOString(),
     isNew: row.is_new,
+    isYourDog: row.is_yours,
   }));
 }
 

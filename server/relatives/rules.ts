@@ -93,7 +93,8 @@ export interface RelativeCardView {
   handle: string;
   displayName: string;
   profileHref: string;
-  chatHref: string;
+  /** Null for the viewer's own dog. */
+  chatHref: string | null;
   /** The public picture (/getpublicpetimg) when the dog has one, else its initial. */
   avatar: DogAvatar;
   breedDisplayName: string | null;
@@ -117,7 +118,7 @@ export function relativeCardView(pet: RelativePet, isNew: boolean): RelativeCard
     handle: pet.handle,
     displayName: pet.displayName,
     profileHref: dogProfileHref(pet.handle),
-    chatHref: chatHref(pet.handle),
+    chatHref: pet.isYourDog ? null : chatHref(pet.handle),
     avatar: relativeAvatar(pet),
     breedDisplayName: pet.breedDisplayName,
     topBreed: breed && breed !== pet.breedDisplayName ? breed : null,

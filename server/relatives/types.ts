@@ -15,6 +15,8 @@ export interface RelativePet {
   displayRelatedness: string;
   /** When the dog's breed (non-health) results were released, ISO 8601; null if unknown. */
   nonhealthReadyAt: string | null;
+  /** The signed-in user owns this relative too (no chat is offered: one does not chat with oneself). */
+  isYourDog: boolean;
 }
 
 export interface RelativesResponse {

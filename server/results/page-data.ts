@@ -120,10 +120,10 @@ export async function traitsPage({ db, pet }: PageContext) {
   return { status, categories, coatColour };
 }
 
-export async function relativesPage({ db, pet }: PageContext) {
+export async function relativesPage({ db, pet, userId }: PageContext) {
   const status = await resultsStatus(db, pet.petNum);
   // Issue 20: the first page is rendered here, so it shows before (and without) scripts; the widget takes over.
-  const preview = pet.showRelativeFinder && status.hasResults ? relativesPreview(await relativesOf(db, pet.petNum)) : null;
+  const preview = pet.showRelativeFinder && status.hasResults ? relativesPreview(await relativesOf(db, pet.petNum, userId ?? null)) : null;
   return {
     status,
     categories: RELATEDNESS_CATEGORIES,

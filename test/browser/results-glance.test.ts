@@ -168,7 +168,7 @@ describe('results at a glance in the browser', function () {
   });
 
   it('renders the first five relatives on the server, readable with JavaScript off', async () => {
-    const relatives = await relativesOf(await testDb(), biscuit);
+    const relatives = await relativesOf(await testDb(), biscuit, null);
     const page = await signedInPage({ javaScript: false });
     await page.goto(`${site.origin}/members/results/relatives?i=${biscuit}`);
     const cards = page.locator('.relative-card');

@@ -31,7 +31,7 @@ async function widgetsPage(db: Db, petNum: number): Promise<string> {
   // Views include by absolute name from the views folder, as the app renders them (app.ts, 'view options').
   const options = { root: views };
   const stats = await ejs.renderFile(path.join(partials, 'genetic-stats.ejs'), { geneticStats, asset }, options);
-  const preview = relativesPreview(await relativesOf(db, petNum));
+  const preview = relativesPreview(await relativesOf(db, petNum, null));
   const relatives = await ejs.renderFile(path.join(views, 'members/results/partials/relatives-list.ejs'), {
     relativesWidget: { petNum, preview },
     messages: { RELATIVES_NONE, RELATIVES_NEW, RELATIVES_CHAT },

@@ -51,9 +51,11 @@ function RelativeCard({ card }: { card: RelativeCardView }) {
         </p>
         <p className="relative-card__explanation">{card.category.explanation}</p>
       </div>
-      <a className="button button--secondary relative-card__chat" href={card.chatHref}>
-        {RELATIVES_CHAT}
-      </a>
+      {card.chatHref && (
+        <a className="button button--secondary relative-card__chat" href={card.chatHref}>
+          {RELATIVES_CHAT}
+        </a>
+      )}
     </li>
   );
 }

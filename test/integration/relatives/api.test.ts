@@ -57,7 +57,7 @@ describe('GET /api/relatives/{petNum}', () => {
     expect(body.relatedPets.map((p: { displayName: string }) => p.displayName)).to.deep.equal(['Sis', 'Aunt', 'Cousin', 'Members']);
   });
 
-  it('gives each relative the fields of spec 2 §3', async () => {
+  it('gives each relative the fields of spec 2 §3, and whether the user owns it too', async () => {
     const agent = await signIn(app, owner.email, TEST_PASSWORD);
     const { body } = await get(agent, biscuit).expect(200);
     const sister = await db('pets').where({ pet_num: others.sister }).first('handle');
@@ -71,9 +71,10 @@ describe('GET /api/relatives/{petNum}', () => {
       relatednessCategory: CATEGORY('immediateFamily'),
       displayRelatedness: 'shares 50.0% of DNA',
       nonhealthReadyAt: '2025-06-01T10:00:00.000Z',
+      isYourDog: false,
     });
     const aunt = body.relatedPets[1];
-    expect(aunt).to.have.all.keys('handle', 'displayName', 'breedDisplayName', 'breed1pct', 'breed1displayName', 'hasPublicImage', 'relatednessCategory', 'displayRelatedness', 'nonhealthReadyAt');
+    expect(aunt).to.have.all.keys('handle', 'displayName', 'breedDisplayName', 'breed1pct', 'breed1displayName', 'hasPublicImage', 'relatednessCategory', 'displayRelatedness', 'nonhealthReadyAt', 'isYourDog');
     expect(aunt).to.include({ breedDisplayName: null, breed1pct: null, breed1displayName: null, hasPublicImage: false, nonhealthReadyAt: null });
     expect(aunt.relatednessCategory).to.deep.equal(CATEGORY('closeFamily'));
   });

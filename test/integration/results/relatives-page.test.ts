@@ -19,7 +19,7 @@ describe('relatives page rendered on the server', function () {
   });
 
   it('lists the closest five as cards, with the whole count and the widget marker carrying them', async () => {
-    const relatives = await relativesOf(await testDb(), biscuit);
+    const relatives = await relativesOf(await testDb(), biscuit, null);
     expect(relatives.length).to.be.greaterThan(0);
     const agent = await signInAsDemo(app, 'parent');
     const html = (await agent.get(`/members/results/relatives?i=${biscuit}`).expect(200)).text;
@@ -37,7 +37,7 @@ describe('relatives page rendered on the server', function () {
     const agent = await signInAsDemo(app, 'parent');
     const html = (await agent.get(`/members/results/relatives?i=${biscuit}`).expect(200)).text;
     expect(html).to.include('relative-card__new');
-    expect((await relativesOf(db, biscuit)).every((r) => r.isNew)).to.equal(true);
+    expect((await relativesOf(db, biscuit, null)).every((r) => r.isNew)).to.equal(true);
   });
 
   it("shows another owner's dog's relatives to nobody else: 404 'Not Authorized' and no card", async () => {
@@ -46,6 +46,27 @@ describe('relatives page rendered on the server', function () {
     expect(refused.status).to.equal(404);
     expect(refused.text).to.include('Not Authorized');
     expect(cardHandles(refused.text)).to.deep.equal([]);
+  });
+
+  it('offers no chat with the owner for the viewer\u2019s own dogs, on the page and through the API', async () => {
+    const db = await testDb();
+    const breeder = await db('users').where({ email: 'breeder@demo.test' }).first('id');
+    const own: number[] = await db('pet_owners').where({ user_id: breeder.id }).pluck('pet_num');
+    let chosen: { petNum: number; relatives: Awaited<ReturnType<typeof relativesOf>> } | undefined;
+    for (const petNum of own) {
+      const relatives = (await relativesOf(db, petNum, breeder.id)).slice(0, 5);
+      if (relatives.some((r) => r.isYourDog) && relatives.some((r) => !r.isYourDog)) chosen = { petNum, relatives };
+    }
+    expect(chosen, 'a kennel dog whose first relatives are the kennel\u2019s and others\u2019').to.not.equal(undefined);
+    const agent = await signInAsDemo(app, 'breeder');
+    const html = (await agent.get(`/members/results/relatives?i=${chosen!.petNum}`).expect(200)).text;
+    const chatOffered = (handle: string) => html.includes(`href="/members/chat?to=${encodeURIComponent(handle)}"`);
+    for (const relative of chosen!.relatives) expect(chatOffered(relative.handle), relative.handle).to.equal(!relative.isYourDog);
+    const api = (await agent.get(`/api/relatives/${chosen!.petNum}`).expect(200)).body as { relatedPets: { handle: string; isYourDog: boolean }[] };
+    const yours = new Set(own.length ? ((await db('pets').whereIn('pet_num', own).pluck('handle')) as string[]) : []);
+    expect(api.relatedPets.map((r) => r.isYourDog)).to.deep.equal(api.relatedPets.map((r) => yours.has(r.handle)));
+    // the same dog's relatives seen by another account offer a chat for every one of them
+    expect((await relativesOf(db, chosen!.petNum, null)).every((r) => !r.isYourDog)).to.equal(true);
   });
 
   it('shows no list when the relative finder is off', async () => {

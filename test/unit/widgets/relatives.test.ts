@@ -38,6 +38,7 @@ function relative(handle: string, key = 'distantRelative'): RelativePet {
     relatednessCategory: category(key),
     displayRelatedness: 'shares 3.1% of DNA',
     nonhealthReadyAt: null,
+    isYourDog: false,
   };
 }
 
@@ -152,6 +153,11 @@ describe('relatives rules', () => {
       expect(preview.cards[0].avatar).to.deep.equal({ imageUrl: null, initial: 'D', colorIndex: null });
       expect(preview.cards[0].topBreed).to.equal('100% Beagle');
       expect(preview.cards[1].isNew).to.equal(false);
+    });
+
+    it('offers no chat for a relative the viewer owns', () => {
+      const preview = relativesPreview([{ ...relative('mine'), isYourDog: true, isNew: false }, { ...relative('theirs'), isNew: false }]);
+      expect(preview.cards.map((card) => card.chatHref)).to.deep.equal([null, '/members/chat?to=theirs']);
     });
 
     it('has no cards and no warning for a dog without relatives', () => {
