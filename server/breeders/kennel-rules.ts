@@ -16,7 +16,7 @@ export const kennelProfileSchema = z.object({
     (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
     z.array(z.string().refine((slug) => BREED_SLUGS.has(slug), 'Choose breeds from the list')).max(10, 'At most 10 breeds'),
   ),
-  website: optionalUrl(/^https?:\/\/[^\s]+$/, 'A web address starting with https://'),
+  website: optionalUrl(/^https:\/\/[^\s]+$/, 'A web address starting with https://'),
   instagramUrl: optionalUrl(/^https:\/\/(www\.)?instagram\.com\/[^\s]*$/, 'An address starting with https://instagram.com/'),
   facebookUrl: optionalUrl(/^https:\/\/(www\.)?facebook\.com\/[^\s]*$/, 'An address starting with https://facebook.com/'),
 });

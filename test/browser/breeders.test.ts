@@ -88,7 +88,16 @@ describe('breeder tools in the browser', function () {
 
   it('edits the kennel profile, saves it and opens the kennel page: its public dogs, never its private or members-only ones', async () => {
     const db = await testDb();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => (message.type() === 'error' ? consoleErrors.push(message.text()) : undefined));
     await page.goto(`${site.origin}/breeders/breeder-profile`);
+    // the browser checks the address and the website itself (valid patterns, https only)
+    const accepts = (selector: string, value: string) => page.$eval(selector, (input, text) => ((input as HTMLInputElement).value = text, (input as HTMLInputElement).checkValidity()), value);
+    expect(await accepts('#kennel-slug', 'Bad Slug!')).to.equal(false);
+    expect(await accepts('#kennel-slug', 'sunny-meadow')).to.equal(true);
+    expect(await accepts('#kennel-website', 'http://insecure.example.com')).to.equal(false);
+    expect(await accepts('#kennel-website', 'https://sunny.example.com')).to.equal(true);
+    expect(consoleErrors).to.deep.equal([]);
     await page.fill('#kennel-slug', 'sunny-meadow-browser');
     await page.fill('#kennel-description', 'Labradors raised in the Finger Lakes, every parent DNA tested.');
     await page.fill('#kennel-location', 'Trumansburg, New York');

@@ -77,6 +77,7 @@ describe('kennel profile: /breeders/breeder-profile and /kennel/{slug}', () => {
       ['kennelName', ''],
       ['slug', 'Bad Slug!'],
       ['website', 'javascript:alert(1)'],
+      ['website', 'http://insecure.example.com'],
       ['instagramUrl', 'https://evil.example/'],
       ['breeds', ['not-a-breed']],
       ['description', 'x'.repeat(2001)],
