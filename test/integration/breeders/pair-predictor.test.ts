@@ -160,6 +160,9 @@ describe('GET /breeders/pair-predictor', function () {
     expect(page.text).to.contain(`value="${dogs.offered}" selected>Offered<`);
     expect(page.text).to.match(/data-offspring-coi>\d+(\.\d)?%</);
     expect(page.text).to.contain('Coat colour predictions');
+    // the count of conditions agrees with its noun
+    const [, count, noun] = page.text.match(/<p>(\d+) (conditions?) with puppies possibly at risk/)!;
+    expect(noun).to.equal(count === '1' ? 'condition' : 'conditions');
   });
 
   it('narrows to one condition with healthId', async () => {
