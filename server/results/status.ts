@@ -60,8 +60,20 @@ const SWAB_STATE_TEXT: Record<string, string> = {
   void: 'The swab was voided.',
 };
 
-export function swabStateText(state: string | null): string {
+/** The replacement swab the lab approved or sent after a failed one (the reswabs of the admin tables). */
+export interface Reswab {
+  status: 'authorized' | 'ordered' | 'received' | 'cancelled';
+  orderedAt: Date | null;
+}
+
+const shortDate = (date: Date) => date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+export function swabStateText(state: string | null, reswab: Reswab | null = null): string {
   if (!state) return 'No DNA kit has been activated for this dog yet.';
+  if (state === 'failed' && reswab?.status === 'authorized') return 'The sample could not be read. A free replacement swab has been approved for this dog; we will send it to you.';
+  if (state === 'failed' && (reswab?.status === 'ordered' || reswab?.status === 'received') && reswab.orderedAt) {
+    return `The sample could not be read. A free replacement swab was sent on ${shortDate(reswab.orderedAt)}: swab again and send it back to the lab.`;
+  }
   return SWAB_STATE_TEXT[state] ?? state;
 }
 
@@ -73,7 +85,8 @@ export async function resultsStatus(db: Db, petNum: number): Promise<ResultsStat
       .where({ pet_num: petNum, is_methylation: false })
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .first<TimelineSource | undefined>(
+      .first<(TimelineSource & { id: number }) | undefined>(
+        'id',
         'swab_state',
         'activated_at',
         'received_at',
@@ -84,10 +97,12 @@ export async function resultsStatus(db: Db, petNum: number): Promise<ResultsStat
       ),
   ]);
   const swabState: string | null = swab?.swab_state ?? null;
+  const reswab: { status: Reswab['status']; ordered_at: Date | null } | undefined =
+    swab && swabState === 'failed' ? await db('reswabs').where({ original_swab_id: swab.id }).whereNot({ status: 'cancelled' }).orderBy('authorized_at', 'desc').first('status', 'ordered_at') : undefined;
   return {
     hasResults: Boolean(summary),
     swabState,
-    swabStateText: swabStateText(swabState),
+    swabStateText: swabStateText(swabState, reswab ? { status: reswab.status, orderedAt: reswab.ordered_at } : null),
     isAwaitingResults: !summary && swabState !== null && AWAITING_SWAB_STATES.has(swabState),
     timeline: swab ? labTimeline(swab) : [],
     fromOtherLabsFile: otherLabsFile,
