@@ -39,17 +39,19 @@ export default function SurveyAdmin(props: SurveyAdminProps) {
     <div data-survey-admin>
       {saved && <p className="alert alert--success" role="status" data-survey-saved>{saved}</p>}
       <h2>Categories</h2>
-      <table className="simple-table" data-category-table>
-        <thead><tr><th scope="col">Category</th><th scope="col">Subtitle</th><th scope="col">Priority</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-        <tbody>
-          {categories.map((category) => (
-            <tr key={category.id} data-category={category.category}>
-              <td>{category.category}</td><td>{category.subtitle}</td><td>{category.priority}</td>
-              <td><button type="button" className="button button--small button--outline" onClick={() => setEditing({ kind: 'category', id: category.id })}>Edit<span className="visually-hidden"> {category.category}</span></button></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="table-wrap">
+        <table className="simple-table" data-category-table>
+          <thead><tr><th scope="col">Category</th><th scope="col">Subtitle</th><th scope="col">Priority</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+          <tbody>
+            {categories.map((category) => (
+              <tr key={category.id} data-category={category.category}>
+                <td>{category.category}</td><td>{category.subtitle}</td><td>{category.priority}</td>
+                <td><button type="button" className="button button--small button--outline" onClick={() => setEditing({ kind: 'category', id: category.id })}>Edit<span className="visually-hidden"> {category.category}</span></button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p><button type="button" className="button button--secondary" onClick={() => setEditing({ kind: 'category', id: null })} data-add-category>Add a category</button></p>
       {editing?.kind === 'category' && (
         <CategoryForm key={editing.id ?? 'new'} initial={editCategory} categoryTypes={freeTypes} onCancel={close}
@@ -67,18 +69,20 @@ export default function SurveyAdmin(props: SurveyAdminProps) {
       )}
 
       <h2>Surveys</h2>
-      <table className="simple-table" data-survey-table>
-        <thead><tr><th scope="col">Title</th><th scope="col">Slug</th><th scope="col">Category</th><th scope="col">Priority</th><th scope="col">Shown to</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-        <tbody>
-          {surveys.map((survey) => (
-            <tr key={survey.id} data-survey={survey.slug}>
-              <td>{survey.title}</td><td>{survey.slug}</td><td>{survey.category}</td><td>{survey.priority}</td>
-              <td>{[survey.isAdminOnly ? 'admins' : 'members', survey.isTargeted ? `${survey.targetPetNums.length} target dogs` : null, survey.isShownOnResearchPage ? 'research page' : null].filter(Boolean).join(', ')}</td>
-              <td><button type="button" className="button button--small button--outline" onClick={() => setEditing({ kind: 'survey', id: survey.id })}>Edit<span className="visually-hidden"> {survey.title}</span></button></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="table-wrap">
+        <table className="simple-table" data-survey-table>
+          <thead><tr><th scope="col">Title</th><th scope="col">Slug</th><th scope="col">Category</th><th scope="col">Priority</th><th scope="col">Shown to</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+          <tbody>
+            {surveys.map((survey) => (
+              <tr key={survey.id} data-survey={survey.slug}>
+                <td>{survey.title}</td><td>{survey.slug}</td><td>{survey.category}</td><td>{survey.priority}</td>
+                <td>{[survey.isAdminOnly ? 'admins' : 'members', survey.isTargeted ? `${survey.targetPetNums.length} target dogs` : null, survey.isShownOnResearchPage ? 'research page' : null].filter(Boolean).join(', ')}</td>
+                <td><button type="button" className="button button--small button--outline" onClick={() => setEditing({ kind: 'survey', id: survey.id })}>Edit<span className="visually-hidden"> {survey.title}</span></button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p><button type="button" className="button button--secondary" onClick={() => setEditing({ kind: 'survey', id: null })} data-add-survey>Add a survey</button></p>
       {editing?.kind === 'survey' && (
         <SurveyForm key={editing.id ?? 'new'} initial={editSurvey} categoryTypes={categories.map((c) => c.category)} takenSlugs={takenSlugs} onCancel={close}
