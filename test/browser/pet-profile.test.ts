@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS } from '../support/demo.js';
 import { testDb } from '../support/database.js';
 import { createPet } from '../support/factories.js';
 import { SUBMITTING } from '../../server/shared/messages.js';
-import { HANDLE_AVAILABLE, NAME_REQUIRED, handleTakenText } from '../../server/pet-profile/rules.js';
+import { HANDLE_AVAILABLE, NAME_REQUIRED, TITLE_INVALID, handleTakenText } from '../../server/pet-profile/rules.js';
 import { ABOUT_PET_SAVED, deleteResearchText, deleteTitle } from '../../widgets/pet-profile/text.js';
 import { ownedPetNum } from '../integration/results/population.js';
 
@@ -289,6 +289,49 @@ describe('about-pet form and pet settings in the browser', function () {
     expect(await page.inputValue('#about-pet-name')).to.equal('Biscuit Three');
     expect(await page.inputValue('#about-pet-breedType')).to.equal('mixed');
     expect(await page.locator('#about-pet-statedBreedId').count()).to.equal(0);
+  });
+
+  it('saves a title still typed in its input (no Enter, no suggestion) and refuses an invalid one beside the field', async () => {
+    const chips = (field: string) =>
+      page.locator(`[data-chips="${field}"] [data-chip]`).evaluateAll((items) => items.map((item) => item.getAttribute('data-chip')));
+    const updates: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/graphql') && request.postData()?.includes('UpdatePet')) updates.push(request.postData()!);
+    });
+    await openAbout();
+    const [prefixBefore, suffixBefore] = [await chips('prefixTitles'), await chips('suffixTitles')];
+    const submit = form().locator('button[type="submit"]');
+
+    // Too long for a title: the save is refused with the field's message, as after Enter.
+    await page.fill('#about-pet-prefixTitles', 'X'.repeat(21));
+    await submit.click();
+    expect(await page.locator('#about-pet-prefixTitles-error').innerText()).to.equal(TITLE_INVALID);
+    expect(updates).to.deep.equal([]);
+    await page.click(`[data-chips="prefixTitles"] [aria-label="Remove ${'X'.repeat(21)}"]`);
+
+    await page.fill('#about-pet-prefixTitles', 'CH');
+    await page.fill('#about-pet-suffixTitles', 'RN');
+    await submit.click();
+    await page.locator('[data-saved]').waitFor();
+    expect(updates).to.have.length(1);
+    expect(updates[0]).to.contain(JSON.stringify({ prefixTitles: [...prefixBefore, 'CH'] }).slice(1, -1));
+
+    // Leaving the field adds the typed text as a chip too.
+    await page.fill('#about-pet-suffixTitles', 'TD');
+    await page.click('#about-pet-name');
+    expect(await chips('suffixTitles')).to.deep.equal([...suffixBefore, 'RN', 'TD']);
+    expect(await page.inputValue('#about-pet-suffixTitles')).to.equal('');
+
+    await openAbout();
+    expect(await chips('prefixTitles')).to.deep.equal([...prefixBefore, 'CH']);
+    expect(await chips('suffixTitles')).to.deep.equal([...suffixBefore, 'RN']);
+
+    // The breeding-information modal saves typed text the same way.
+    const dialog = await openSetting('breeding', 'pet-settings-breeding');
+    await dialog.locator('#pet-settings-breeding-prefixTitles').fill('DC');
+    await saveSetting(dialog);
+    expect(await setting('breeding').innerText()).to.match(/^(\S+ )*CH DC /);
+    expect(errors).to.deep.equal([]);
   });
 
   it('asks before deleting a dog, names it and its research choice, then goes to /members', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SUBMITTING } from '../../server/shared/messages';
 import { GraphqlError } from '../shared/graphql';
 import { updatePet } from './api';
-import { aboutPetFields, draftFromPet, fieldErrors, otherErrors, type PetDraft } from './draft';
+import { aboutPetFields, draftFromPet, fieldErrors, otherErrors, withTypedTitles, type PetDraft } from './draft';
 import { BREEDING_ERROR_KEYS, BreedingFields } from './fields/BreedingFields';
 import { FieldError, Fieldset } from './fields/common';
 import { DETAILS_ERROR_KEYS, DetailsFields } from './fields/DetailsFields';
@@ -57,7 +57,10 @@ export function AboutPetForm({ pet, reload, readOnly = false }: { pet: AboutPetD
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (save.state === 'submitting') return;
-    const fields = aboutPetFields(draft);
+    // Text left in a titles input is saved as a chip, and shown as one if the check fails.
+    const checked = withTypedTitles(draft);
+    setDraft(checked);
+    const fields = aboutPetFields(checked);
     const found = fieldErrors(fields, { today: new Date(), isBreeder: pet.ownerIsBreeder });
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -140,7 +143,16 @@ export function AboutPetForm({ pet, reload, readOnly = false }: { pet: AboutPetD
           {ABOUT_PET_SAVED}
         </p>
       )}
-      <button type="submit" className="button" disabled={submitting} data-about-pet-submit>
+      <button
+        type="submit"
+        className="button"
+        disabled={submitting}
+        // The field being edited keeps focus, so nothing it does on blur (a titles input adds a chip)
+        // moves this button from under the pointer before the click; browsers that do not focus
+        // a clicked button (Safari) would otherwise blur the field with no target to tell.
+        onMouseDown={(event) => event.preventDefault()}
+        data-about-pet-submit
+      >
         {submitting ? SUBMITTING : SAVE_CHANGES}
       </button>
       </fieldset>

@@ -27,6 +27,9 @@ export interface RegistrationDraft {
   registeredName: string;
 }
 
+/** The two titles inputs, named as their updatePet fields. */
+export type TitleField = 'prefixTitles' | 'suffixTitles';
+
 export interface PetDraft {
   name: string;
   callName: string;
@@ -38,6 +41,8 @@ export interface PetDraft {
   statedBreedId: number | null;
   prefixTitles: string[];
   suffixTitles: string[];
+  /** Text still in each titles input, not yet a chip: saving adds it as Enter would, so it is never lost. */
+  typedTitles: Record<TitleField, string>;
   dateOfBirth: DateDraft;
   dateOfAdoption: DateDraft;
   areBothParentsRegistered: 'yes' | 'no' | '';
@@ -98,6 +103,7 @@ export function draftFromPet(pet: AboutPet): PetDraft {
     statedBreedId: pet.statedBreed?.id ?? null,
     prefixTitles: [...pet.prefixTitles],
     suffixTitles: [...pet.suffixTitles],
+    typedTitles: { prefixTitles: '', suffixTitles: '' },
     dateOfBirth: dateDraftFrom(pet.dateOfBirth),
     dateOfAdoption: dateDraftFrom(pet.dateOfAdoption),
     areBothParentsRegistered: pet.areBothParentsRegistered ?? '',
@@ -142,10 +148,11 @@ export function nameStoryFields(draft: PetDraft): PetUpdateFields {
  * designer); for others they are left out, so stored ones stay unchanged.
  */
 export function breedingFields(draft: PetDraft): PetUpdateFields {
+  const titles = withTypedTitles(draft);
   const fields: PetUpdateFields = {
     areBothParentsRegistered: draft.areBothParentsRegistered || null,
-    prefixTitles: draft.prefixTitles,
-    suffixTitles: draft.suffixTitles,
+    prefixTitles: titles.prefixTitles,
+    suffixTitles: titles.suffixTitles,
     isPrimaryOwnerBreeder: draft.isPrimaryOwnerBreeder,
   };
   if (collectsBreedInfo(draft.breedType || null)) {
@@ -199,6 +206,19 @@ export function removeTitle(chosen: readonly string[], title: string): string[] 
 /** Spec 2 §3: titles come as comma-separated strings: pasting 'CH, GCH' adds both. */
 export function addTitles(chosen: readonly string[], text: string): string[] {
   return text.split(',').reduce<string[]>((list, title) => addTitle(list, title), [...chosen]);
+}
+
+/**
+ * The draft with the text still typed in the titles inputs added as chips, as Enter adds it (and
+ * checked by the same rules when saved): what a form shows once it saves or the input loses focus.
+ */
+export function withTypedTitles(draft: PetDraft): PetDraft {
+  return {
+    ...draft,
+    prefixTitles: addTitles(draft.prefixTitles, draft.typedTitles.prefixTitles),
+    suffixTitles: addTitles(draft.suffixTitles, draft.typedTitles.suffixTitles),
+    typedTitles: { prefixTitles: '', suffixTitles: '' },
+  };
 }
 
 // ---- Handle ----

@@ -108,7 +108,8 @@ export function BreedingFields({ idPrefix, draft, onChange, errors, catalogue }:
         label="Prefix titles"
         titles={PREFIX_TITLES}
         chosen={draft.prefixTitles}
-        onChange={(prefixTitles) => onChange({ prefixTitles })}
+        typed={draft.typedTitles.prefixTitles}
+        onChange={(prefixTitles, typed) => onChange({ prefixTitles, typedTitles: { ...draft.typedTitles, prefixTitles: typed } })}
         error={errors.prefixTitles}
       />
       <TitleChips
@@ -117,7 +118,8 @@ export function BreedingFields({ idPrefix, draft, onChange, errors, catalogue }:
         label="Suffix titles"
         titles={SUFFIX_TITLES}
         chosen={draft.suffixTitles}
-        onChange={(suffixTitles) => onChange({ suffixTitles })}
+        typed={draft.typedTitles.suffixTitles}
+        onChange={(suffixTitles, typed) => onChange({ suffixTitles, typedTitles: { ...draft.typedTitles, suffixTitles: typed } })}
         error={errors.suffixTitles}
       />
       <div className="pet-field pet-check" data-field="isPrimaryOwnerBreeder">

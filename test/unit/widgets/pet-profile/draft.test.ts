@@ -4,6 +4,7 @@ import {
   INTACT_REQUIRED_FOR_BREEDER,
   NAME_REQUIRED,
   REGISTRATION_ORGANIZATION_INVALID,
+  TITLE_INVALID,
   TITLE_MAX_COUNT,
 } from '../../../../server/pet-profile/rules';
 import {
@@ -23,6 +24,7 @@ import {
   socialLinkFields,
   withDatePart,
   withEstimatedChoice,
+  withTypedTitles,
 } from '../../../../widgets/pet-profile/draft';
 import { aboutPet, NO_DATE } from './about-pet';
 
@@ -140,6 +142,22 @@ describe('about-pet draft: titles and handle text', () => {
     expect(addTitles(['CH'], 'GCH, ch ,DC')).to.deep.equal(['CH', 'GCH', 'DC']);
     const full = Array.from({ length: TITLE_MAX_COUNT }, (_, i) => `T${i}`);
     expect(addTitle(full, 'CH')).to.have.length(TITLE_MAX_COUNT);
+  });
+
+  it('saves the text still typed in a titles input as Enter would add it (QA: it was lost)', () => {
+    const draft = { ...draftFromPet(aboutPet({ prefixTitles: ['GCH'] })), typedTitles: { prefixTitles: ' CH ', suffixTitles: 'CGC, cd' } };
+    expect(breedingFields(draft)).to.deep.include({ prefixTitles: ['GCH', 'CH'], suffixTitles: ['CGC', 'cd'] });
+    expect(withTypedTitles(draft)).to.deep.include({ prefixTitles: ['GCH', 'CH'], suffixTitles: ['CGC', 'cd'], typedTitles: { prefixTitles: '', suffixTitles: '' } });
+    expect(breedingFields({ ...draft, typedTitles: { prefixTitles: 'gch', suffixTitles: '  ' } })).to.deep.include({ prefixTitles: ['GCH'], suffixTitles: [] });
+  });
+
+  it('checks a typed title by the same rules as one added with Enter', () => {
+    const tooLong = 'X'.repeat(21);
+    const draft = { ...draftFromPet(aboutPet()), typedTitles: { prefixTitles: tooLong, suffixTitles: '' } };
+    const today = new Date(2026, 0, 1);
+    expect(fieldErrors(aboutPetFields(draft), { today, isBreeder: false })).to.deep.equal({ prefixTitles: TITLE_INVALID });
+    const entered = { ...draftFromPet(aboutPet()), prefixTitles: addTitles([], tooLong) };
+    expect(fieldErrors(aboutPetFields(entered), { today, isBreeder: false })).to.deep.equal({ prefixTitles: TITLE_INVALID });
   });
 
   it("reads 'Available' or '{handle} is not available. Alternative: {x}'", () => {
