@@ -18,12 +18,13 @@ export interface ChosenDog {
 // A candidate's calls, overwritten by the next candidate (comparing is synchronous).
 let candidateCalls = new Uint8Array(0);
 
-// Candidates of the same breed mix share one background: most candidates are purebred, and
-// working a background out costs about a sixth of a comparison. The most recently used are kept.
+// Dogs of the same breed mix share one background: most candidates are purebred, and working a
+// background out costs about a sixth of a comparison. The most recently used are kept; callers only read them.
 const KEPT_BACKGROUNDS = 128;
 const backgrounds = new WeakMap<ReferencePanel, Map<string, Float32Array>>();
 
-function backgroundOf(reference: ReferencePanel, breedShares: ReadonlyMap<string, number>): Float32Array {
+/** The breed background sharedDna judges a dog against (relatednessBackground's), kept per breed mix. */
+export function backgroundOf(reference: ReferencePanel, breedShares: ReadonlyMap<string, number>): Float32Array {
   let kept = backgrounds.get(reference);
   if (!kept) backgrounds.set(reference, (kept = new Map()));
   let key = '';

@@ -1,10 +1,9 @@
 // A kinship thread (kinship-threads.ts): compares a chosen dog with a chunk of candidates on the lab's panel.
 import { parentPort, workerData } from 'node:worker_threads';
-import { individualFrequencies } from '../genetics/compute/reference-panel.js';
 import { unpackGenotype } from '../genetics/genotype.js';
 import { simulatedWorld } from '../genetics/simulate/reference.js';
 import type { LabOptions } from '../lab/options.js';
-import { labPanelKinship } from './kinship-kernel.js';
+import { backgroundOf, labPanelKinship } from './kinship-kernel.js';
 import type { KinshipChunk } from './kinship-threads.js';
 
 const options = workerData.options as LabOptions;
@@ -12,7 +11,7 @@ const options = workerData.options as LabOptions;
 const { reference } = simulatedWorld({ seed: options.seed, snpCount: options.panelSize });
 
 parentPort!.on('message', (chunk: KinshipChunk) => {
-  const own = { calls: unpackGenotype(chunk.own.packed, chunk.own.markerCount), background: individualFrequencies(reference, new Map(chunk.own.breedShares)) };
+  const own = { calls: unpackGenotype(chunk.own.packed, chunk.own.markerCount), background: backgroundOf(reference, new Map(chunk.own.breedShares)) };
   const kinships = new Float64Array(chunk.markerCounts.length);
   for (let i = 0; i < kinships.length; i++) {
     const packed = chunk.packed.subarray(chunk.offsets[i], chunk.offsets[i + 1]);

@@ -2,7 +2,6 @@ import type { Db } from '../db/index.js';
 import type { Lab } from '../lab/lab.js';
 import { loadPanel } from '../lab/panel-load.js';
 import { storedBreedShares } from '../lab/results-store.js';
-import { relatednessBackground } from '../genetics/compute/results.js';
 import type { ReferencePanel } from '../genetics/compute/reference-panel.js';
 import { sharedDna } from '../genetics/compute/shared-segments.js';
 import { KING_MIN_MARKERS, kingKinship } from '../genetics/compute/king.js';
@@ -10,7 +9,7 @@ import { callRemapper, unpackGenotype, type Calls } from '../genetics/genotype.j
 import type { MarkerPanel } from '../genetics/panel.js';
 import type { InbreedingPrediction } from './pair-prediction.js';
 import { appendToKinshipSet, readKinshipSet } from './kinship-sets.js';
-import { labPanelKinship } from './kinship-kernel.js';
+import { backgroundOf, labPanelKinship } from './kinship-kernel.js';
 import { readyKinshipThreads, type PassPriority } from './kinship-threads.js';
 
 export interface KinshipGenotype {
@@ -26,17 +25,8 @@ export interface ParentsKinship {
   method: InbreedingPrediction['method'];
 }
 
-// A dog's breed background is the same for every dog it is compared with: worked out once per genotype.
-const backgrounds = new WeakMap<KinshipGenotype, Float32Array>();
-
-function background(reference: ReferencePanel, dog: KinshipGenotype): Float32Array {
-  let found = backgrounds.get(dog);
-  if (!found) {
-    found = relatednessBackground(reference, dog.breedShares);
-    backgrounds.set(dog, found);
-  }
-  return found;
-}
+// A dog's breed background is the same for every dog it is compared with: kept per breed mix.
+const background = (reference: ReferencePanel, dog: KinshipGenotype) => backgroundOf(reference, dog.breedShares);
 
 /**
  * The parents' kinship by the estimator the relatives list uses for such a pair: shared IBD

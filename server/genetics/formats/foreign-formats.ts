@@ -4,15 +4,19 @@
 
 const WHAT_WE_READ = 'upload the dog’s raw data as our tab-separated text, or a PLINK .tped/.tfam pair (as in the zip Embark lets owners download)';
 
+const VCF = `a VCF file of sequencing variants: this lab reads genotyping-array exports; ${WHAT_WE_READ}`;
+const PLINK_BINARY = `a binary PLINK file (.bed/.bim/.fam): convert it to a .tped/.tfam pair (plink --recode transpose) or ${WHAT_WE_READ}`;
+const GZIP = 'a gzip-compressed file the lab does not open: unpack it, or pack the files as a .zip';
+
 const BY_EXTENSION: [RegExp, string][] = [
-  [/\.vcf(\.b?gz)?$/i, `a VCF file of sequencing variants: this lab reads genotyping-array exports; ${WHAT_WE_READ}`],
+  [/\.vcf(\.b?gz)?$/i, VCF],
   [/\.(ped|map)$/i, `a PLINK .ped/.map file: convert it to a .tped/.tfam pair (plink --recode transpose) or ${WHAT_WE_READ}`],
-  [/\.(bed|bim|fam)$/i, `a binary PLINK file (.bed/.bim/.fam): convert it to a .tped/.tfam pair (plink --recode transpose) or ${WHAT_WE_READ}`],
+  [/\.(bed|bim|fam)$/i, PLINK_BINARY],
   [/\.(gz|tgz|bz2|xz|7z|rar|tar)$/i, `a compressed archive the lab does not open: unpack it, or pack the files as a .zip`],
 ];
 
 const BY_CONTENT: [RegExp, string][] = [
-  [/^##fileformat=VCF/, `a VCF file of sequencing variants: this lab reads genotyping-array exports; ${WHAT_WE_READ}`],
+  [/^##fileformat=VCF/, VCF],
   [/23andMe/i, `a human DNA test’s raw data (23andMe), not a dog’s: ${WHAT_WE_READ}`],
   [/AncestryDNA/i, `a human DNA test’s raw data (AncestryDNA), not a dog’s: ${WHAT_WE_READ}`],
   [/MyHeritage|FamilyTreeDNA|Living ?DNA/i, `a human DNA test’s raw data, not a dog’s: ${WHAT_WE_READ}`],
@@ -25,8 +29,8 @@ const BY_CONTENT: [RegExp, string][] = [
  */
 export function foreignGenotypeFormat(fileName: string, head: string | Uint8Array): string | null {
   const bytes = typeof head === 'string' ? null : head;
-  if (bytes && bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return 'a gzip-compressed file the lab does not open: unpack it, or pack the files as a .zip';
-  if (bytes && bytes.length >= 3 && bytes[0] === 0x6c && bytes[1] === 0x1b && bytes[2] === 0x01) return BY_EXTENSION[2][1];
+  if (bytes && bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return GZIP;
+  if (bytes && bytes.length >= 3 && bytes[0] === 0x6c && bytes[1] === 0x1b && bytes[2] === 0x01) return PLINK_BINARY;
   for (const [pattern, message] of BY_EXTENSION) if (pattern.test(fileName)) return message;
   const text = typeof head === 'string' ? head.slice(0, 2000) : new TextDecoder().decode(head.subarray(0, 2000));
   for (const [pattern, message] of BY_CONTENT) if (pattern.test(text)) return message;
