@@ -148,8 +148,8 @@ export function vetPageRoutes(db: Db, shopUrl: string): Router {
   router.post('/patients/:id/notes/:noteId/delete', (req, res) =>
     formAction(res, patientPath(req.params.id), async () => {
       const user = signedInUser(req);
-      await patientFor(db, await practiceFor(db, user, { write: true }), req.params.id);
-      await removeNote(db, user, req.params.noteId);
+      const patient = await patientFor(db, await practiceFor(db, user, { write: true }), req.params.id);
+      await removeNote(db, user, req.params.noteId, patient.id);
       return `${patientPath(req.params.id)}?notice=deleted`;
     }),
   );

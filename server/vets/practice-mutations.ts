@@ -65,7 +65,7 @@ export async function releasePetToClient(db: Db, practice: PracticeMembership, p
     await queueEmail(trx, {
       userId: null,
       to: patient.email,
-      subject: TRANSFER_EMAIL_SUBJECT.replace('{practice}', practice.name).replace('{pet}', patient.petName),
+      subject: TRANSFER_EMAIL_SUBJECT.replace('{practice}', () => practice.name).replace('{pet}', () => patient.petName),
       template: VET_CLIENT_TRANSFER,
       // The worker drops the token from the row once the e-mail is sent.
       payload: { token, practiceName: practice.name, petName: patient.petName, clientName: patient.clientName },
@@ -133,11 +133,13 @@ export async function updatePatientCase(
   });
 }
 
-/** deletePatientNote: false when the note is not one of this practice's. */
-export async function deletePatientNote(db: Db, practiceId: number, noteId: number): Promise<boolean> {
-  const deleted = await db('practice_patient_notes')
+/** deletePatientNote: false when the note is not one of this practice's (or, when given, not the patient's). */
+export async function deletePatientNote(db: Db, practiceId: number, noteId: number, patientId?: number): Promise<boolean> {
+  const query = db('practice_patient_notes')
     .where('id', noteId)
-    .whereIn('practice_patient_id', db('practice_patients').where({ practice_id: practiceId }).select('id'))
+    .whereIn('practice_patient_id', db('practice_patients').where({ practice_id: practiceId }).select('id'));
+  if (patientId !== undefined) query.where('practice_patient_id', patientId);
+  const deleted = await query
     .delete()
     .returning('id');
   return deleted.length > 0;

@@ -70,11 +70,12 @@ export async function changeCase(db: Db, user: User, patientId: unknown, change:
   return patientFor(db, practice, patient.id);
 }
 
-export async function removeNote(db: Db, user: User, noteId: unknown): Promise<void> {
+/** Deletes a case note of the practice; of that patient, when the page names one. */
+export async function removeNote(db: Db, user: User, noteId: unknown, patientId?: number): Promise<void> {
   const practice = await practiceFor(db, user, { write: true });
   const id = parseId(noteId);
   if (id === null) throw new PracticeAccessError('invalid');
-  if (!(await deletePatientNote(db, practice.practiceId, id))) throw new PracticeAccessError('not-authorized');
+  if (!(await deletePatientNote(db, practice.practiceId, id, patientId))) throw new PracticeAccessError('not-authorized');
 }
 
 export async function setChecklistStatus(db: Db, user: User, itemKey: unknown, status: unknown): Promise<number> {

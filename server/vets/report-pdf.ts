@@ -46,7 +46,7 @@ export function renderVetReportPdf(report: VetReport, generatedAt = new Date()):
   fact('Swab id', report.swab?.code ?? 'no swab');
   fact('Test date', report.swab ? `activated ${dateText(report.swab.activatedAt)}, results released ${dateText(report.swab.releasedAt)}` : 'not tested');
   const other = report.fromOtherLabsFile;
-  if (other) paragraph(OTHER_LABS_FILE_NOTICE.replace('{name}', report.pet.callName || report.pet.name), MUTED, 9);
+  if (other) paragraph(OTHER_LABS_FILE_NOTICE.replace('{name}', () => report.pet.callName || report.pet.name), MUTED, 9);
 
   heading('Health results');
   if (report.counts.total === 0) {

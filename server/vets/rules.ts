@@ -6,8 +6,11 @@ import {
   PATIENT_NOTE_TOO_LONG,
   VET_EMAIL_INVALID,
   VET_EMAIL_REQUIRED,
+  VET_NAME_ONE_LINE,
   VET_NAME_REQUIRED,
+  VET_NAME_TOO_LONG,
 } from '../shared/messages.js';
+import { hasLineBreak, isBlank } from '../shared/visible-text.js';
 
 /** spec 2 §9: 'Link copied' resets after 2000 ms. */
 export const VET_LINK_COPIED_MS = 2000;
@@ -16,12 +19,13 @@ export const VET_REPORT_PATH = '/members/reports/print-vet-report-pdf/';
 export const NOTE_MAX_LENGTH = 5000;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
+/** Shares one owner may send in an hour: each one e-mails an address the owner typed. */
+export const VET_SHARES_PER_HOUR = 10;
 export const PRACTICE_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
 // Deliberately simple (one @, a dot in the domain, no spaces), like the database's own check.
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-const LINE_BREAK = /[\r\n]/;
 
 export interface ShareInput {
   vetName: string;
@@ -30,13 +34,14 @@ export interface ShareInput {
 
 export type ShareErrors = Partial<Record<keyof ShareInput, string>>;
 
-/** spec 2 §5: vet name required (trimmed); vet email required and valid. */
+/** spec 2 §5: vet name required (trimmed), one line of at most NAME_MAX_LENGTH characters; vet email required and valid. */
 export function validateShare(input: { vetName?: unknown; vetEmail?: unknown }): { value: ShareInput; errors: ShareErrors } {
   const vetName = typeof input.vetName === 'string' ? input.vetName.trim() : '';
   const vetEmail = typeof input.vetEmail === 'string' ? input.vetEmail.trim() : '';
   const errors: ShareErrors = {};
-  if (!vetName) errors.vetName = VET_NAME_REQUIRED;
-  else if (vetName.length > NAME_MAX_LENGTH || LINE_BREAK.test(vetName)) errors.vetName = VET_NAME_REQUIRED;
+  if (isBlank(vetName)) errors.vetName = VET_NAME_REQUIRED;
+  else if (vetName.length > NAME_MAX_LENGTH) errors.vetName = VET_NAME_TOO_LONG;
+  else if (hasLineBreak(vetName)) errors.vetName = VET_NAME_ONE_LINE;
   if (!vetEmail) errors.vetEmail = VET_EMAIL_REQUIRED;
   else if (vetEmail.length > EMAIL_MAX_LENGTH || !EMAIL.test(vetEmail)) errors.vetEmail = VET_EMAIL_INVALID;
   return { value: { vetName, vetEmail: vetEmail.toLowerCase() }, errors };
@@ -68,7 +73,7 @@ const optionalText = (value: unknown): string | null => (typeof value === 'strin
 export function validatePatient(input: Record<string, unknown>): { value: PatientInput; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const name = optionalText(input.name) ?? '';
-  if (!name || name.length > NAME_MAX_LENGTH || LINE_BREAK.test(name)) errors.name = PATIENT_NAME_REQUIRED;
+  if (!name || name.length > NAME_MAX_LENGTH || hasLineBreak(name)) errors.name = PATIENT_NAME_REQUIRED;
   const sex = input.sex === 'f' || input.sex === 'm' ? input.sex : null;
   if (input.sex != null && input.sex !== '' && sex === null) errors.sex = 'Please choose m or f';
   const clientEmail = optionalText(input.clientEmail)?.toLowerCase() ?? null;
@@ -83,7 +88,7 @@ export function validatePatient(input: Record<string, unknown>): { value: Patien
   };
   for (const key of ['clientName', 'clientPhone', 'patientEmrId'] as const) {
     const text = value[key];
-    if (text && (text.length > NAME_MAX_LENGTH || LINE_BREAK.test(text))) errors[key] = `${key}: at most ${NAME_MAX_LENGTH} characters on one line`;
+    if (text && (text.length > NAME_MAX_LENGTH || hasLineBreak(text))) errors[key] = `${key}: at most ${NAME_MAX_LENGTH} characters on one line`;
   }
   return { value, errors };
 }

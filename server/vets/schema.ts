@@ -4,6 +4,7 @@ import type { SchemaModule } from '../graphql/module.js';
 import { requireSignedIn, type GraphqlContext } from '../graphql/context.js';
 import { invalidArguments, notAuthorized, UserFacingError } from '../graphql/errors.js';
 import { parseId } from '../http/ids.js';
+import { HttpError } from '../auth/guards.js';
 import { petAccessFor } from '../pets/access.js';
 import type { Pet } from '../pets/queries.js';
 import { petNumByUuid } from '../pet-profile/queries.js';
@@ -95,7 +96,12 @@ const resolvers = {
       const pet = await ownersPet(context, args.petUuid);
       const { value, errors } = validateShare(args);
       if (Object.keys(errors).length > 0) throw fieldsRefused(errors);
-      return shareResultsWithVet(context.db, context.user!, pet, value);
+      try {
+        return await shareResultsWithVet(context.db, context.user!, pet, value);
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 429) throw new UserFacingError(error.message, 'RATE_LIMITED');
+        throw error;
+      }
     },
     async revokeVetReportShare(_root: unknown, args: { petUuid: string; shareId: string }, context: GraphqlContext) {
       const pet = await ownersPet(context, args.petUuid);

@@ -8,8 +8,14 @@ import * as messages from '../shared/messages.js';
 import { listShares } from './shares.js';
 import { VET_LINK_COPIED_MS, VET_REPORT_PATH } from './rules.js';
 
-const NOTICES = new Set(['sent', 'revoked', 'reset', 'failed']);
-const FIELD_ERRORS: Record<string, string> = { 'name-required': messages.VET_NAME_REQUIRED, 'email-required': messages.VET_EMAIL_REQUIRED, 'email-invalid': messages.VET_EMAIL_INVALID };
+const NOTICES = new Set(['sent', 'revoked', 'reset', 'failed', 'limited']);
+const FIELD_ERRORS: Record<string, string> = {
+  'name-required': messages.VET_NAME_REQUIRED,
+  'name-too-long': messages.VET_NAME_TOO_LONG,
+  'name-one-line': messages.VET_NAME_ONE_LINE,
+  'email-required': messages.VET_EMAIL_REQUIRED,
+  'email-invalid': messages.VET_EMAIL_INVALID,
+};
 export const ERROR_CODES = new Map(Object.entries(FIELD_ERRORS).map(([code, text]) => [text, code]));
 
 /** What the share-with-vet accordion shows to an owner who may change the dog. */

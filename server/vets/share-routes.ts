@@ -2,7 +2,7 @@
 // widget calls GraphQL instead.
 import { Router, type Request } from 'express';
 import type { Db } from '../db/index.js';
-import { signedInUser } from '../auth/guards.js';
+import { HttpError, signedInUser } from '../auth/guards.js';
 import { parseId } from '../http/ids.js';
 import { editablePetFromQuery } from '../pages/results-routes.js';
 import { resetReportLink, revokeShare, shareResultsWithVet } from './shares.js';
@@ -25,7 +25,12 @@ export function vetShareRoutes(db: Db): Router {
     const { value, errors } = validateShare(req.body ?? {});
     const codes = Object.values(errors).map((text) => `vetShareError=${ERROR_CODES.get(text)}`);
     if (codes.length > 0) return res.redirect(303, backTo(req, access.pet.petNum, codes.join('&')));
-    await shareResultsWithVet(db, signedInUser(req), access.pet, value);
+    try {
+      await shareResultsWithVet(db, signedInUser(req), access.pet, value);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 429) return res.redirect(303, backTo(req, access.pet.petNum, 'vetShare=limited'));
+      throw error;
+    }
     res.redirect(303, backTo(req, access.pet.petNum, 'vetShare=sent'));
   });
 

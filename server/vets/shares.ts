@@ -5,8 +5,12 @@ import type { Pet } from '../pets/queries.js';
 import type { User } from '../users/queries.js';
 import { queueEmail } from '../outbox/queue.js';
 import { VET_REPORT_SHARED } from '../mail/templates.js';
-import { VET_EMAIL_SUBJECT } from '../shared/messages.js';
-import type { ShareInput } from './rules.js';
+import { VET_EMAIL_SUBJECT, VET_SHARE_RATE_LIMITED } from '../shared/messages.js';
+import { HttpError } from '../auth/guards.js';
+import { VET_SHARES_PER_HOUR, type ShareInput } from './rules.js';
+
+// One owner's shares are counted and added one at a time (pg_advisory_xact_lock's first key).
+const SHARE_LOCK_NAMESPACE = 6013;
 
 export interface VetShare {
   id: number;
@@ -51,10 +55,18 @@ async function practiceOfVetEmail(db: Db, email: string): Promise<number | null>
 /**
  * Records the share, queues the vet's e-mail with a link of its own, and, when the e-mail belongs
  * to a vet account, makes the dog a patient of that vet's practice (read-only: the vet never owns it).
+ * An owner who shared VET_SHARES_PER_HOUR times in the last hour is refused (429): the form must
+ * not become a way to send mail to any address.
  */
 export async function shareResultsWithVet(db: Db, owner: User, pet: Pet, input: ShareInput): Promise<VetShare> {
   const token = newReportToken();
   const id = await db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?, ?)', [SHARE_LOCK_NAMESPACE, owner.id]);
+    const [recent] = await trx('vet_report_shares')
+      .where('shared_by_user_id', owner.id)
+      .where('sent_at', '>', trx.raw("now() - interval '1 hour'"))
+      .count<{ count: number | string }[]>('* as count');
+    if (Number(recent.count) >= VET_SHARES_PER_HOUR) throw new HttpError(429, VET_SHARE_RATE_LIMITED);
     const practiceId = await practiceOfVetEmail(trx, input.vetEmail);
     if (practiceId !== null) {
       await trx('practice_patients')
@@ -77,7 +89,7 @@ export async function shareResultsWithVet(db: Db, owner: User, pet: Pet, input: 
     await queueEmail(trx, {
       userId: null,
       to: input.vetEmail,
-      subject: VET_EMAIL_SUBJECT.replace('{owner}', owner.name).replace('{pet}', pet.name),
+      subject: VET_EMAIL_SUBJECT.replace('{owner}', () => owner.name).replace('{pet}', () => pet.name),
       template: VET_REPORT_SHARED,
       // The worker drops the token from the row once the e-mail is sent.
       payload: { token, vetName: input.vetName, ownerName: owner.name, petName: pet.name, isPatient: practiceId !== null },

@@ -8,6 +8,7 @@ import { startSessionAs } from '../auth/session-helpers.js';
 import { findUserByEmail, insertUser } from '../users/queries.js';
 import { EMAIL_TAKEN, PRACTICE_NAME_REQUIRED } from '../shared/messages.js';
 import { createPracticeFor } from './practice-mutations.js';
+import { hasLineBreak } from '../shared/visible-text.js';
 
 const vetSignupForm = signupForm.extend({
   practiceName: z
@@ -15,7 +16,7 @@ const vetSignupForm = signupForm.extend({
     .trim()
     .min(1, PRACTICE_NAME_REQUIRED)
     .max(100, PRACTICE_NAME_REQUIRED)
-    .refine((name) => !/[\r\n]/.test(name), PRACTICE_NAME_REQUIRED),
+    .refine((name) => !hasLineBreak(name), PRACTICE_NAME_REQUIRED),
   isDvm: z.literal('yes').optional(),
 });
 

@@ -53,7 +53,7 @@ export function VetInfo({ petNum, petUuid, mapsApiKey, reload = () => window.loc
         <dd data-vet-practice>{practice ? [practice.name, practice.formattedAddress].filter(Boolean).join(', ') : NO_PRACTICE}</dd>
         {practice && (
           <>
-            <dt>{MAY_CONTACT_VET.replace('{name}', name)}</dt>
+            <dt>{MAY_CONTACT_VET.replace('{name}', () => name)}</dt>
             <dd data-may-contact-vet>{embarkMayContactVet ? 'Yes' : 'No'}</dd>
           </>
         )}
@@ -92,7 +92,7 @@ export function VetInfo({ petNum, petUuid, mapsApiKey, reload = () => window.loc
             </>
           }
         >
-          <p>{RESET_QUESTION.replace('{name}', name)}</p>
+          <p>{RESET_QUESTION.replace('{name}', () => name)}</p>
           {snackbar}
         </Modal>
       )}
@@ -176,7 +176,7 @@ function VetInfoModal({ data, service, busy, onClose, onSave, children }: VetInf
           onBusyChange={setLoadingDetails}
         />
         <label className="vet-info__may-contact">
-          <input type="checkbox" name="embarkMayContactVet" checked={mayContact} onChange={(event) => setMayContact(event.target.checked)} /> {MAY_CONTACT_VET.replace('{name}', data.name)}
+          <input type="checkbox" name="embarkMayContactVet" checked={mayContact} onChange={(event) => setMayContact(event.target.checked)} /> {MAY_CONTACT_VET.replace('{name}', () => data.name)}
         </label>
         <ModalFormError error={error} />
       </form>

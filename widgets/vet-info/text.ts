@@ -10,6 +10,6 @@ export const RESET_QUESTION = 'Remove {name}\u2019s veterinary practice and cont
 
 /** Spec 2 §8: 'Failed to update information: {message}' when not authorized, otherwise a generic notice. */
 export function vetUpdateErrorText(error: unknown): string {
-  if (error instanceof GraphqlError && error.message === NOT_AUTHORIZED) return VET_UPDATE_FAILED.replace('{message}', error.message);
+  if (error instanceof GraphqlError && error.message === NOT_AUTHORIZED) return VET_UPDATE_FAILED.replace('{message}', () => error.message);
   return VET_UPDATE_ERROR;
 }

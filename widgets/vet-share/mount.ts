@@ -2,7 +2,7 @@
 // Without scripts the form posts to /members/vet-report/share; here it validates on change, keeps
 // the send button disabled until the form is valid, and calls shareResultsWithVet.
 import { validateShare, type ShareErrors } from '../../server/vets/rules';
-import { VET_SHARE_FAILED, VET_SHARE_SENT } from '../../server/shared/messages';
+import { VET_SHARE_FAILED, VET_SHARE_RATE_LIMITED, VET_SHARE_SENT } from '../../server/shared/messages';
 import { graphqlRequest } from '../shared/graphql';
 
 const SHARE = /* GraphQL */ `
@@ -98,13 +98,14 @@ export function mount(root: HTMLElement): void {
     check();
     try {
       const data = await graphqlRequest<SharedResult>(SHARE, { petUuid: form.dataset.petUuid, vetName: name.value, vetEmail: email.value });
-      showAlert(root, 'success', VET_SHARE_SENT.replace('{name}', data.shareResultsWithVet.vetName));
+      showAlert(root, 'success', VET_SHARE_SENT.replace('{name}', () => data.shareResultsWithVet.vetName));
       listShare(root, form, data.shareResultsWithVet);
       form.reset();
       touched.clear();
     } catch (error) {
       console.error(error);
-      showAlert(root, 'error', VET_SHARE_FAILED);
+      const limited = error instanceof Error && error.message === VET_SHARE_RATE_LIMITED;
+      showAlert(root, 'error', limited ? VET_SHARE_RATE_LIMITED : VET_SHARE_FAILED);
     } finally {
       sending = false;
       check();

@@ -62,6 +62,9 @@ describe('vets: the practice dashboard pages and their forms', function () {
     expect((await people.vet.get(blank.headers.location)).text).to.include(PATIENT_NOTE_REQUIRED);
     await people.vet.post(`/members/patients/${otis}/case`).type('form').send({ _csrf: token, caseCompleted: 'true' }).expect(303);
     expect((await people.vet.get(`/members/patients/${otis}`)).text).to.include('Reopen the case');
+    // the note is Otis's: deleting it from another patient's page is refused
+    await people.vet.post(`/members/patients/${await patientId('Pepper')}/notes/${note.id}/delete`).type('form').send({ _csrf: token }).expect(404);
+    expect((await notes()).some((n) => n.id === note.id)).to.equal(true);
     await people.vet.post(`/members/patients/${otis}/notes/${note.id}/delete`).type('form').send({ _csrf: token }).expect(303);
     expect((await notes()).some((n) => n.id === note.id)).to.equal(false);
     await people.vet.post('/members/practice/checklist').type('form').send({ _csrf: token, itemKey: 'learn_to_use_dashboard', status: 'completed' }).expect(303);

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { testDb } from '../../support/database.js';
 import { csrfToken } from '../../support/app.js';
 import { demoPopulation, ownedPetNum } from '../results/population.js';
-import { NOT_AUTHORIZED, PLEASE_LOG_IN, READ_ONLY_IMPERSONATION, VET_EMAIL_INVALID, VET_EMAIL_REQUIRED, VET_NAME_REQUIRED, VET_REPORT_LINK_COPIED } from '../../../server/shared/messages.js';
+import { NOT_AUTHORIZED, PLEASE_LOG_IN, READ_ONLY_IMPERSONATION, VET_EMAIL_INVALID, VET_EMAIL_REQUIRED, VET_NAME_ONE_LINE, VET_NAME_REQUIRED, VET_NAME_TOO_LONG, VET_REPORT_LINK_COPIED, VET_SHARE_RATE_LIMITED } from '../../../server/shared/messages.js';
 import { binaryParser, gql, pdfText, signedOut, vetPeople, type VetPeople } from './people.js';
 
 const SHARE = 'mutation($u: ID!, $n: String!, $e: String!) { shareResultsWithVet(petUuid: $u, vetName: $n, vetEmail: $e) { id vetName vetEmail sentAt revokedAt practiceName } }';
@@ -83,7 +83,8 @@ describe('vets: sharing results with a vet and the vet report PDF', function () 
       [{ n: 'Dr. A', e: '' }, VET_EMAIL_REQUIRED],
       [{ n: 'Dr. A', e: 'not-an-email' }, VET_EMAIL_INVALID],
       [{ n: 'Dr. A', e: 'two@@example.test' }, VET_EMAIL_INVALID],
-      [{ n: 'x'.repeat(101), e: 'a@b.example' }, VET_NAME_REQUIRED],
+      [{ n: 'x'.repeat(101), e: 'a@b.example' }, VET_NAME_TOO_LONG],
+      [{ n: 'Dr. A\r\nBcc: b@c.example', e: 'a@b.example' }, VET_NAME_ONE_LINE],
     ];
     for (const [args, message] of cases) expect((await gql(people.owner, SHARE, { u: mapleUuid, ...args })).error, JSON.stringify(args)).to.equal(message);
     expect((await gql(people.owner, SHARE, { u: mapleUuid, n: 'Dr. \u0000', e: 'a@b.example' })).error).to.equal('Invalid Arguments');
@@ -160,5 +161,23 @@ describe('vets: sharing results with a vet and the vet report PDF', function () 
     await people.vet.post(`/members/vet-report/share?i=${maple}`).type('form').send({ _csrf: vetToken, vetName: 'Dr. X', vetEmail: 'x@clinic.example' }).expect(404);
     await people.otherOwner.post(`/members/vet-report/revoke?i=${maple}`).type('form').send({ _csrf: await csrfToken(people.otherOwner, '/help'), shareId: '1' }).expect(404);
     expect((await state()).shares).to.equal(before.shares + 1);
+  });
+
+  // last: it uses up the owner's shares for the hour
+  it('refuses an owner who shared 10 times in the last hour, by GraphQL and by the form, and sends nothing', async () => {
+    const db = await testDb();
+    const ownerId = (await db('users').where({ email: 'parent@demo.test' }).first('id')).id;
+    const [{ recent }] = await db('vet_report_shares').where('shared_by_user_id', ownerId).where('sent_at', '>', db.raw("now() - interval '1 hour'")).count({ recent: '*' });
+    for (let i = Number(recent); i < 10; i++) expect((await gql(people.owner, SHARE, { u: mapleUuid, n: `Dr. ${i}`, e: `vet${i}@clinic.example` })).error).to.equal(undefined);
+    const before = await state();
+    expect((await gql(people.owner, SHARE, { u: mapleUuid, n: 'Dr. Eleven', e: 'victim@example.org' })).error).to.equal(VET_SHARE_RATE_LIMITED);
+    const token = await csrfToken(people.owner, `/members/results/summary?i=${maple}`);
+    const refused = await people.owner.post(`/members/vet-report/share?i=${maple}`).type('form').send({ _csrf: token, vetName: 'Dr. Form', vetEmail: 'victim@example.org' }).expect(303);
+    expect(refused.headers.location).to.equal(`/members/results/summary?i=${maple}&vetShare=limited#share-with-vet`);
+    expect((await people.owner.get(refused.headers.location.replace('#share-with-vet', ''))).text).to.include(VET_SHARE_RATE_LIMITED);
+    expect(await state()).to.deep.equal(before);
+    // other owners are not held back by it
+    const otherPet = await db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').join('users', 'users.id', 'pet_owners.user_id').where('users.email', 'breeder@demo.test').whereNull('pets.deleted_at').first('pets.id');
+    expect((await gql(people.otherOwner, SHARE, { u: otherPet.id, n: 'Dr. Other', e: 'other@clinic.example' })).error).to.equal(undefined);
   });
 });

@@ -7,7 +7,7 @@ import {
   PATIENT_NOTE_TOO_LONG,
   VET_EMAIL_INVALID,
   VET_EMAIL_REQUIRED,
-  VET_NAME_REQUIRED,
+  VET_NAME_ONE_LINE, VET_NAME_REQUIRED, VET_NAME_TOO_LONG,
 } from '../../../server/shared/messages.js';
 
 describe('vet rules', () => {
@@ -22,7 +22,8 @@ describe('vet rules', () => {
       expect(validateShare({ vetName: 'Dr. Lee', vetEmail: email }).errors, email).to.deep.equal({ vetEmail: VET_EMAIL_INVALID });
     }
     expect(validateShare({ vetName: 42, vetEmail: ['a@b.example'] }).errors).to.deep.equal({ vetName: VET_NAME_REQUIRED, vetEmail: VET_EMAIL_REQUIRED });
-    expect(validateShare({ vetName: 'Dr.\nLee', vetEmail: 'a@b.example' }).errors).to.deep.equal({ vetName: VET_NAME_REQUIRED });
+    expect(validateShare({ vetName: 'Dr.\nLee', vetEmail: 'a@b.example' }).errors).to.deep.equal({ vetName: VET_NAME_ONE_LINE });
+    expect(validateShare({ vetName: 'x'.repeat(101), vetEmail: 'a@b.example' }).errors).to.deep.equal({ vetName: VET_NAME_TOO_LONG });
   });
 
   it('accepts notes of 1 to 5000 characters', () => {
