@@ -2,6 +2,7 @@
 import { getCountries, parsePhoneNumber, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import * as messages from '../shared/messages.js';
+import { isBlank } from '../shared/visible-text.js';
 import { EMAIL_PREFERENCE_FIELDS, settableEmailPreferences, type EmailAudience, type EmailPreferenceField } from './email-preference-fields.js';
 
 /** spec 2 §9: the default country is US. */
@@ -42,8 +43,8 @@ export const accountDetailsSchema = z
     name: z
       .string({ required_error: messages.NAME_REQUIRED, invalid_type_error: messages.NAME_REQUIRED })
       .trim()
-      .min(1, messages.NAME_REQUIRED)
-      .max(NAME_MAX_LENGTH, messages.SETTINGS_NAME_TOO_LONG)
+      .refine((name) => !isBlank(name), messages.NAME_REQUIRED)
+      .refine((name) => name.length <= NAME_MAX_LENGTH, messages.SETTINGS_NAME_TOO_LONG)
       .refine((name) => !CONTROL_CHARACTERS.test(name), messages.SETTINGS_NAME_CONTROL_CHARACTERS),
     countryCode: z
       .string({ required_error: messages.SETTINGS_COUNTRY_INVALID, invalid_type_error: messages.SETTINGS_COUNTRY_INVALID })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_INVALID, NAME_REQUIRED, PASSWORD_REQUIRED, PASSWORD_TOO_SHORT } from '../shared/messages.js';
+import { EMAIL_INVALID, INVALID_ARGUMENTS, NAME_REQUIRED, PASSWORD_REQUIRED, PASSWORD_TOO_SHORT } from '../shared/messages.js';
+import { hasLineBreak, isBlank } from '../shared/visible-text.js';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -16,7 +17,11 @@ export const loginForm = z.object({
 });
 
 export const signupForm = z.object({
-  name: z.string({ required_error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(100),
+  name: z
+    .string({ required_error: NAME_REQUIRED })
+    .trim()
+    .refine((name) => !isBlank(name), NAME_REQUIRED)
+    .refine((name) => name.length <= 100 && !hasLineBreak(name), INVALID_ARGUMENTS),
   email,
   password,
 });

@@ -8,6 +8,7 @@ import {
   CHAT_UNREAD,
 } from '../shared/messages.js';
 import { parseId } from '../http/ids.js';
+import { isBlank } from '../shared/visible-text.js';
 
 /** A conversation started from /members/chat?to={handle} that has no message yet (spec 1 §4). */
 export const NEW_CONVERSATION_ID = -1;
@@ -46,7 +47,7 @@ export function messageLength(body: string): number {
 
 /** Why a body cannot be sent, or null when it can (spec 2 §5: blank is refused). */
 export function messageBodyError(body: unknown): string | null {
-  if (typeof body !== 'string' || body.trim() === '') return CHAT_EMPTY_BODY;
+  if (typeof body !== 'string' || isBlank(body)) return CHAT_EMPTY_BODY;
   if (messageLength(body.trim()) > MAX_MESSAGE_LENGTH) return CHAT_MESSAGE_TOO_LONG;
   return null;
 }
@@ -85,7 +86,7 @@ export const formatChatTime: TimeFormatter = (iso) =>
 
 /** Spec 2 §4: own messages show 'Read: {time}' or 'Unread'; others' show 'Sent: {time}'. */
 export function messageStatusLabel(message: MessageStatusInput, format: TimeFormatter = formatChatTime): string {
-  if (!message.createdByMe) return CHAT_SENT.replace('{time}', format(message.createdAt));
+  if (!message.createdByMe) return CHAT_SENT.replace('{time}', () => format(message.createdAt));
   const firstRead = message.allReadStatuses.map((status) => status.readAt).sort()[0];
-  return firstRead ? CHAT_READ.replace('{time}', format(firstRead)) : CHAT_UNREAD;
+  return firstRead ? CHAT_READ.replace('{time}', () => format(firstRead)) : CHAT_UNREAD;
 }

@@ -16,13 +16,15 @@ import {
 import { partsFromStoredDate, storedDateFromParts } from './dates.js';
 import { breedExists, defaultPetPrivacy, handleAvailability, missingOrganizationIds } from './queries.js';
 import type { LocationInput } from './locations.js';
+import { isBlank } from '../shared/visible-text.js';
 
 /** A refusal whose message is meant for the user (turned into a UserFacingError or a form message). */
 export class ProfileInputError extends Error {}
 
 const UNIQUE_VIOLATION = '23505';
 
-const trimmedOrNull = (value: string | null | undefined) => (value == null ? null : value.trim() || null);
+// text a reader would not see (spaces, zero-width characters) is no text
+const trimmedOrNull = (value: string | null | undefined) => (value == null || isBlank(value) ? null : value.trim());
 
 function cleanTitles(titles: string[] | null | undefined): string[] {
   const seen = new Set<string>();

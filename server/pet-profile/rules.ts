@@ -2,6 +2,7 @@
 // No I/O and no DOM here: the browser bundles this module (spec 1 §3–§5, issue #5).
 export * from './date-rules.js';
 import { ADOPTION_BEFORE_BIRTH, datePartsError, DATE_NOT_REAL, estimatedFromParts, isAdoptionBeforeBirth, isWhole, type DateParts } from './date-rules.js';
+import { hasLineBreak, isBlank } from '../shared/visible-text.js';
 
 export type BreedType = 'purebred' | 'designer' | 'mixed' | 'village' | 'unknown' | 'notShared';
 
@@ -93,6 +94,8 @@ export const SOCIAL_URL_MAX = 300;
 export const NAME_REQUIRED = 'Name is required';
 export const NAME_TOO_LONG = `Name can be at most ${NAME_MAX} characters`;
 export const CALL_NAME_TOO_LONG = `Call name can be at most ${NAME_MAX} characters`;
+export const NAME_ONE_LINE = 'Name must be on one line';
+export const CALL_NAME_ONE_LINE = 'Call name must be on one line';
 export const STORY_TOO_LONG = `Story can be at most ${STORY_MAX} characters`;
 export const SEX_INVALID = 'Please choose male or female';
 export const INTACT_INVALID = 'Please tell us whether your dog is neutered or spayed';
@@ -250,12 +253,14 @@ export function validatePetUpdateFields(
 
   if (has(fields, 'name')) {
     const name = record.name;
-    if (!isText(name) || name.trim() === '') errors.name = NAME_REQUIRED;
+    if (!isText(name) || isBlank(name)) errors.name = NAME_REQUIRED;
     else if (name.trim().length > NAME_MAX) errors.name = NAME_TOO_LONG;
+    else if (hasLineBreak(name)) errors.name = NAME_ONE_LINE;
   }
   if (has(fields, 'callName') && record.callName !== null) {
     const callName = record.callName;
     if (!isText(callName) || callName.trim().length > NAME_MAX) errors.callName = CALL_NAME_TOO_LONG;
+    else if (hasLineBreak(callName)) errors.callName = CALL_NAME_ONE_LINE;
   }
   if (has(fields, 'story') && record.story !== null) {
     const story = record.story;

@@ -34,6 +34,9 @@ describe('chat rules', () => {
 
   it('refuses a blank body with the spec alert and a long one with the limit message', () => {
     for (const blank of ['', '   ', '\n\t', undefined, null, 5]) expect(messageBodyError(blank)).to.equal(CHAT_EMPTY_BODY);
+    // what looks blank is blank: zero-width spaces and joiners, a byte-order mark, a braille blank, a Hangul filler
+    for (const invisible of ['\u200b\u200b', ' \u200c\u200d ', '\ufeff', '\u2800', '\u3164']) expect(messageBodyError(invisible), JSON.stringify(invisible)).to.equal(CHAT_EMPTY_BODY);
+    expect(messageBodyError('👨\u200d👩\u200d👧')).to.equal(null);
     expect(messageBodyError('hi')).to.equal(null);
     expect(messageBodyError('x'.repeat(MAX_MESSAGE_LENGTH))).to.equal(null);
     expect(messageBodyError(`  ${'x'.repeat(MAX_MESSAGE_LENGTH)}  `)).to.equal(null);

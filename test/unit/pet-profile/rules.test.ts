@@ -25,6 +25,8 @@ import {
   MONTHS,
   NAME_MAX,
   NAME_REQUIRED,
+  NAME_ONE_LINE,
+  CALL_NAME_ONE_LINE,
   NAME_TOO_LONG,
   PRIVACY_OPTIONS,
   SOCIAL_NETWORKS,
@@ -167,6 +169,10 @@ describe('pet profile rules', () => {
     it('requires a name of at most 50 characters and a story of at most 2000', () => {
       expect(validate({ name: null }).name).to.equal(NAME_REQUIRED);
       expect(validate({ name: '  ' }).name).to.equal(NAME_REQUIRED);
+      expect(validate({ name: '\u200b' }).name).to.equal(NAME_REQUIRED);
+      expect(validate({ name: 'Maple\r\nBcc: evil@attacker.test' }).name).to.equal(NAME_ONE_LINE);
+      expect(validate({ callName: 'Map\nle' }).callName).to.equal(CALL_NAME_ONE_LINE);
+      expect(validate({ callName: '\u200b' })).to.deep.equal({}); // saved as no call name
       expect(validate({ name: 'x'.repeat(NAME_MAX) })).to.deep.equal({});
       expect(validate({ name: 'x'.repeat(NAME_MAX + 1) }).name).to.equal(NAME_TOO_LONG);
       expect(validate({ story: 'x'.repeat(STORY_MAX) })).to.deep.equal({});

@@ -1,0 +1,12 @@
+// Pure text rules shared by the server's validation and the widgets' forms.
+
+// What takes no room on screen: whitespace, format characters (zero-width space and joiners, soft
+// hyphen, byte-order mark) and the blank letters some keyboards offer (Hangul fillers, braille blank).
+const INVISIBLE_ONLY = /^[\s\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]*$/u;
+const LINE_BREAK = /[\n\r\u0085\u2028\u2029]/;
+
+/** True when a reader would see nothing: empty, or only spaces and invisible characters. */
+export const isBlank = (text: string): boolean => INVISIBLE_ONLY.test(text);
+
+/** True when the text would break onto another line (single-line fields such as names refuse it). */
+export const hasLineBreak = (text: string): boolean => LINE_BREAK.test(text);
