@@ -1,8 +1,8 @@
-// npm run ingest -- [--swab CODE [--owner EMAIL [--dog NAME]]] FILE…
+// npm run ingest -- [--replace] [--swab CODE [--owner EMAIL [--dog NAME]]] FILE…
 // Reads raw-data genotype files into the database: consumer TSVs (the swab code is inside),
 // PLINK .tped/.tfam pairs or a zip of them (name the swab with --swab). With --owner, a swab
 // code the lab does not know yet is registered for a new dog of that account (named --dog, else
-// after the export's individual id).
+// after the export's individual id). --replace replaces the results of a swab already released.
 import { loadSettings } from '../server/settings.js';
 import { openDatabase } from '../server/db/index.js';
 import { migrateToLatest } from '../server/db/migrate.js';
@@ -19,9 +19,10 @@ const option = (name: (typeof OPTIONS)[number]) => {
 };
 const [swabCode, ownerEmail, dogName] = OPTIONS.map(option);
 const optionPositions = new Set(OPTIONS.flatMap((name) => (args.includes(name) ? [args.indexOf(name), args.indexOf(name) + 1] : [])));
-const paths = args.filter((_, i) => !optionPositions.has(i));
+const replaceReleased = args.includes('--replace');
+const paths = args.filter((arg, i) => !optionPositions.has(i) && arg !== '--replace');
 if (paths.length === 0 || swabCode === '' || ownerEmail === '' || dogName === '' || (ownerEmail && !swabCode) || (dogName && !ownerEmail)) {
-  console.error('usage: npm run ingest -- [--swab CODE [--owner EMAIL [--dog NAME]]] FILE…');
+  console.error('usage: npm run ingest -- [--replace] [--swab CODE [--owner EMAIL [--dog NAME]]] FILE…');
   process.exit(2);
 }
 
@@ -47,7 +48,7 @@ try {
   for (const file of files) {
     try {
       const started = Date.now();
-      const outcome = await ingestGenotypeFile(database.db, lab, file, ownerEmail ? { newDog: { ownerEmail, dogName } } : {});
+      const outcome = await ingestGenotypeFile(database.db, lab, file, { ...(ownerEmail ? { newDog: { ownerEmail, dogName } } : {}), replaceReleased });
       const took = `${Date.now() - started} ms`;
       if (outcome.report.registeredDog) console.log(`${file.fileName}: swab ${swabCode} registered for a new dog of ${ownerEmail}`);
       console.log(`${file.fileName}: ${describeReport(outcome.report)}`);

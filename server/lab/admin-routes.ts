@@ -78,6 +78,7 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
     const swabCode = field('swabCode', 64);
     const ownerEmail = field('ownerEmail', 254);
     const dogName = field('dogName', 50);
+    const replaceReleased = req.body?.replaceReleased === 'on';
     const refused = refusedUploads.get(req);
     if (refused) return render(res, refused.status, [], [refused.message]);
     if (uploads.length === 0) return render(res, 400, [], ['Choose a genotype file to upload.']);
@@ -89,7 +90,7 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
       const lab = await openLab(db, settings.lab);
       for (const file of files) {
         try {
-          const outcome = await ingestGenotypeFile(db, lab, file, ownerEmail ? { newDog: { ownerEmail, dogName } } : {});
+          const outcome = await ingestGenotypeFile(db, lab, file, { ...(ownerEmail ? { newDog: { ownerEmail, dogName } } : {}), replaceReleased });
           if (outcome.status === 'released') warmMatchmakerDogs(db, lab, { petNum: outcome.petNum }).catch((error: unknown) => logger.warn({ err: error }, 'matchmaker warm-up not started'));
           if (outcome.report.registeredDog) messages.push(`${file.fileName}: swab ${swabCode} registered for a new dog of ${ownerEmail}.`);
           messages.push(describe(file.fileName, outcome));

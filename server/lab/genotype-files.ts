@@ -34,7 +34,7 @@ export async function genotypeFilesFromEntries(entries: { name: string; content:
   }
   for (const [base, pair] of plink) {
     if (pair.tped === undefined || pair.tfam === undefined) throw new IngestError(`${base}: a PLINK export needs both the .tped and the .tfam file`);
-    if (!swabCode) throw new IngestError(`${base}: name the swab of a PLINK export (--swab CODE)`);
+    if (!swabCode) throw new IngestError(`${base}: name the swab of a PLINK export (the Swab code field on the lab page, --swab CODE on the command line)`);
     files.push({ fileName: `${base}.tped`, plink: { tped: pair.tped, tfam: pair.tfam }, swabCode });
   }
   return files;

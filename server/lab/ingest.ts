@@ -57,13 +57,24 @@ const INGESTIBLE_STATES = new Set(['activated', 'received', 'processing', 'relea
 export interface IngestOptions {
   /** Register the export's swab for a new dog of this account when the lab does not know it yet. */
   newDog?: NewDogForExport;
+  /** Replace the released results of the swab with this file's (the lab ran it again); without it such a file is refused. */
+  replaceReleased?: boolean;
 }
+
+/** What the lab page and the command line call the replaceReleased option. */
+export const REPLACE_RELEASED_HINT = 'tick “Replace released results” (--replace on the command line)';
 
 /**
  * Reads one raw-data file, stores its genotype and every result computed from it, releases them
  * and finds the dog's relatives, all in one transaction, with the registration of a new dog for
  * an unknown swab when asked: a refused or interrupted import leaves no dog, no swab change and
  * no results. The same file twice changes nothing.
+ *
+ * A genotype that contradicts the dog's stated sex is held for lab review: it is stored, but not
+ * as the dog's current one, and no result is computed from it, so nobody sees results of what may
+ * be another dog's sample. The same file may be ingested again once the dog's sex is corrected.
+ * A swab whose results are released keeps them: another file for it is refused unless the lab asks
+ * to replace them (replaceReleased), and then it is a new sample of the swab.
  */
 export async function ingestGenotypeFile(db: Db, lab: Lab, file: IngestFile, options: IngestOptions = {}): Promise<IngestOutcome> {
   const parsed = parseGenotypeFile(inputOf(file), lab.panel);
@@ -86,8 +97,14 @@ async function ingestParsed(trx: Db, lab: Lab, file: IngestFile, parsed: ParsedG
   }
   const petNum = swab.pet_num;
   const sha256 = checksum(file);
-  const already = await trx('genotypes').join('samples', 'samples.id', 'genotypes.sample_id').where({ 'samples.swab_id': swab.id, 'genotypes.source_sha256': sha256 }).first('genotypes.id');
-  if (already) return { status: 'unchanged', swabCode: swab.swab_code, petNum, report };
+  const sameFile = await trx('genotypes').join('samples', 'samples.id', 'genotypes.sample_id').where({ 'samples.swab_id': swab.id, 'genotypes.source_sha256': sha256 }).first('genotypes.id', 'genotypes.lab_review_hold');
+  if (sameFile && !sameFile.lab_review_hold) return { status: 'unchanged', swabCode: swab.swab_code, petNum, report };
+  const replacing = swab.swab_state === 'released';
+  if (replacing && !options.replaceReleased) {
+    throw new IngestError(`Swab ${swab.swab_code} already has released results, from another file; nothing changed. To replace them with this file, ${REPLACE_RELEASED_HINT}.`, parsed.swabLine);
+  }
+  // the held try of this file is looked at again (the dog's stated sex may have been corrected)
+  if (sameFile) await trx('genotypes').where({ id: sameFile.id }).delete();
 
   const pet = await trx('pets').where({ pet_num: petNum }).first('sex');
   const statedSex: 'm' | 'f' | null = pet?.sex ?? null;
@@ -105,18 +122,20 @@ async function ingestParsed(trx: Db, lab: Lab, file: IngestFile, parsed: ParsedG
     relatives = analysis.sexMismatch ? [] : await findRelatives(trx, lab, petNum, calls, analysis.breedShares);
   }
 
-  const sampleId = await sampleFor(trx, swab.id);
+  const sampleId = replacing ? await newSample(trx, swab.id) : await sampleFor(trx, swab.id);
   const genotypeId = await storeGenotype(trx, { sampleId, petNum, panelId, file, sha256, format: parsed.format, calls, analysis, statedSex });
-  await storeResults(trx, lab.ids, petNum, genotypeId, analysis.results);
   if (analysis.sexMismatch) {
     const reason = `Stated sex ${pet?.sex} but the genotype looks ${analysis.inferredSex === 'm' ? 'male' : 'female'} (X heterozygosity ${analysis.xHeterozygosity?.toFixed(3)})`;
     await trx('samples').where({ id: sampleId }).update({ sample_state: 'lab_review', lab_review_reason: reason, genotyped_at: trx.fn.now() });
-    await trx('swabs').where({ id: swab.id }).update({ swab_state: 'processing', received_at: trx.raw('coalesce(received_at, now())') });
-    return { status: 'held' as const, swabCode: swab.swab_code, petNum, reason, report };
+    if (!replacing) await trx('swabs').where({ id: swab.id }).update({ swab_state: 'processing', received_at: trx.raw('coalesce(received_at, now())') });
+    return { status: 'held' as const, swabCode: swab.swab_code, petNum, reason: replacing ? `${reason}; the released results stay` : reason, report };
   }
+  await storeResults(trx, lab.ids, petNum, genotypeId, analysis.results);
   await release(trx, swab, sampleId);
   // An owner who did not say the dog's sex gets the one its DNA shows.
   if (!statedSex && analysis.inferredSex) await trx('pets').where({ pet_num: petNum }).whereNull('sex').update({ sex: analysis.inferredSex });
+  // the replaced genotype's relatives are not this one's
+  if (replacing) await trx('relatives').where('pet_num_a', petNum).orWhere('pet_num_b', petNum).delete();
   await upsertRelatives(trx, petNum, relatives);
   await queueResultsEmail(trx, petNum, swab.swab_code);
   return { status: 'released' as const, swabCode: swab.swab_code, petNum, relatives: relatives.length, report };
@@ -135,7 +154,10 @@ export function describeReport(report: IngestReport): string {
 
 async function sampleFor(db: Db, swabId: number): Promise<number> {
   const existing = await db('samples').where({ swab_id: swabId }).whereNot('sample_state', 'failed').orderBy('id', 'desc').first('id');
-  if (existing) return existing.id;
+  return existing ? existing.id : newSample(db, swabId);
+}
+
+async function newSample(db: Db, swabId: number): Promise<number> {
   const [{ id }] = await db('samples').insert({ swab_id: swabId, sample_state: 'genotyped', genotyped_at: db.fn.now() }).returning('id');
   return id;
 }
@@ -152,8 +174,10 @@ interface GenotypeToStore {
   statedSex: 'm' | 'f' | null;
 }
 
+/** Stores a genotype as the dog's current one; one held for lab review is kept beside it, never current. */
 export async function storeGenotype(db: Db, genotype: GenotypeToStore): Promise<number> {
-  await db('genotypes').where({ pet_num: genotype.petNum, is_current: true }).update({ is_current: false });
+  const held = genotype.analysis.sexMismatch;
+  if (!held) await db('genotypes').where({ pet_num: genotype.petNum, is_current: true }).update({ is_current: false });
   const [{ id }] = await db('genotypes')
     .insert({
       sample_id: genotype.sampleId,
@@ -168,9 +192,9 @@ export async function storeGenotype(db: Db, genotype: GenotypeToStore): Promise<
       stated_sex: genotype.statedSex,
       inferred_sex: genotype.analysis.inferredSex,
       x_heterozygosity: genotype.analysis.xHeterozygosity == null ? null : Math.round(genotype.analysis.xHeterozygosity * 1e5) / 1e5,
-      lab_review_hold: genotype.analysis.sexMismatch,
-      lab_review_reason: genotype.analysis.sexMismatch ? 'stated and genetic sex differ' : null,
-      is_current: true,
+      lab_review_hold: held,
+      lab_review_reason: held ? 'stated and genetic sex differ' : null,
+      is_current: !held,
     })
     .returning('id');
   return id;

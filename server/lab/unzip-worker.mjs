@@ -7,16 +7,18 @@ import { Unzip, UnzipInflate } from 'fflate';
 
 class Refused extends Error {}
 
-parentPort.on('message', ({ data, maxBytes, maxEntries }) => {
+parentPort.on('message', ({ data, maxBytes, limitBytes, maxEntries }) => {
   try {
-    const { entries, total } = unzip(new Uint8Array(data), maxBytes, maxEntries);
-    parentPort.postMessage({ entries, unzippedBytes: total }, entries.map((entry) => entry.content.buffer));
+    const { entries, total } = unzip(new Uint8Array(data), maxBytes, limitBytes, maxEntries);
+    // entries stored uncompressed may be views of one buffer (the zip's own): each buffer is transferred once
+    parentPort.postMessage({ entries, unzippedBytes: total }, [...new Set(entries.map((entry) => entry.content.buffer))]);
   } catch (error) {
     parentPort.postMessage({ refused: error instanceof Refused, message: error instanceof Error ? error.message : String(error) });
   }
 });
 
-function unzip(data, maxBytes, maxEntries) {
+/** maxBytes: what the upload may still unzip; limitBytes: the whole upload's limit, named when refusing. */
+function unzip(data, maxBytes, limitBytes, maxEntries) {
   const entries = [];
   let total = 0;
   let count = 0;
@@ -32,7 +34,7 @@ function unzip(data, maxBytes, maxEntries) {
       total += chunk.length;
       if (total > maxBytes) {
         file.terminate();
-        throw new Refused(`more than ${Math.round(maxBytes / 1024 / 1024)} MB once unzipped`);
+        throw new Refused(`more than ${Math.round(limitBytes / 1024 / 1024)} MB once unzipped`);
       }
       chunks.push(chunk);
       if (final) entries.push({ name: file.name, content: concat(chunks) });

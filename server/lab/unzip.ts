@@ -75,6 +75,6 @@ export function unzipEntries(name: string, zip: Uint8Array, budget: UnzipBudget)
     };
     worker.once('error', failed);
     worker.once('message', answered);
-    worker.postMessage({ data, maxBytes: budget.bytesLeft, maxEntries: UNZIP_LIMITS.maxEntries }, [data]);
+    worker.postMessage({ data, maxBytes: budget.bytesLeft, limitBytes: UNZIP_LIMITS.maxUnzippedBytes, maxEntries: UNZIP_LIMITS.maxEntries }, [data]);
   });
 }

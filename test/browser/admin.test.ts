@@ -73,6 +73,15 @@ describe('admin tools in the browser', function () {
     expect(lines[0]).to.include('"Name"').and.not.include('Impersonate');
     const names = lines.slice(1).map((line) => line.split('","')[1]).sort();
     expect(names).to.deep.equal(Array.from({ length: 30 }, (_, i) => `Tablepup ${i + 1}`).sort());
+
+    // Excel loads JSZip when asked, then downloads a workbook (a zip) holding the same rows
+    const [workbook] = await Promise.all([page.waitForEvent('download'), page.click('.dt-buttons .buttons-excel')]);
+    expect(workbook.suggestedFilename()).to.match(/\.xlsx$/);
+    const xlsx = await readFile((await workbook.path())!);
+    expect(xlsx.subarray(0, 2).toString('latin1')).to.equal('PK');
+    const { default: JSZip } = await import('jszip');
+    const sheet = await (await JSZip.loadAsync(xlsx)).file('xl/worksheets/sheet1.xml')!.async('string');
+    expect(sheet).to.include('Tablepup 30').and.not.include('Impersonate');
     await page.context().close();
   });
 

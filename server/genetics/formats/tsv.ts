@@ -28,6 +28,7 @@ const BASES = new Set(['A', 'C', 'G', 'T']);
  */
 export function parseTsvGenotypes(text: string, panel: MarkerPanel, options: TsvParseOptions = {}): TsvGenotypes {
   const maxNoCallRate = options.maxNoCallRate ?? DEFAULT_MAX_NO_CALL_RATE;
+  if (text.trim() === '') throw new GenotypeFileError('the file is empty', 0);
   const calls = new Uint8Array(panel.markers.length).fill(NO_CALL);
   const seen = new Uint8Array(panel.markers.length);
   const warnings: string[] = [];

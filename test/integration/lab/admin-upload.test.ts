@@ -55,17 +55,20 @@ describe('admin lab upload', function () {
     expect(await db('offspring_kinship_sets').where({ genotype_id: without })).to.have.length(0);
   });
 
-  it('ingests a zipped PLINK pair for the swab typed in the form', async () => {
-    const db = await testDb();
-    const lab = await testLab(db);
-    const { swabCode } = await dogAwaitingResults(db, { sex: 'm' });
-    const { tped, tfam } = writePlink(lab.panel, callsOf(testWorld().simulator.purebred('boxer', 'm')), { familyId: 'F', individualId: 'I', sex: 'm' });
-    const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
-    const token = await csrfToken(agent, '/admin/lab');
-    const zip = zipSync({ 'dog.tped': strToU8(tped), 'dog.tfam': strToU8(tfam) });
-    const response = await agent.post('/admin/lab/upload').field('_csrf', token).field('swabCode', swabCode).attach('files', Buffer.from(zip), 'export.zip').expect(200);
-    expect(response.text).to.include(`swab ${swabCode} released`);
-  });
+  // compressed, and stored without compression (zip -0: the entries share the zip's own buffer)
+  for (const level of [6, 0] as const) {
+    it(`ingests a PLINK pair zipped at level ${level} for the swab typed in the form`, async () => {
+      const db = await testDb();
+      const lab = await testLab(db);
+      const { swabCode } = await dogAwaitingResults(db, { sex: 'm' });
+      const { tped, tfam } = writePlink(lab.panel, callsOf(testWorld().simulator.purebred('boxer', 'm')), { familyId: 'F', individualId: 'I', sex: 'm' });
+      const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
+      const token = await csrfToken(agent, '/admin/lab');
+      const zip = zipSync({ 'dog.tped': strToU8(tped), 'dog.tfam': strToU8(tfam) }, { level });
+      const response = await agent.post('/admin/lab/upload').field('_csrf', token).field('swabCode', swabCode).attach('files', Buffer.from(zip), 'export.zip').expect(200);
+      expect(response.text).to.include(`swab ${swabCode} released`);
+    });
+  }
 
   it('registers an unknown swab of a PLINK export for a new dog of the account named in the form', async () => {
     const db = await testDb();
@@ -94,6 +97,17 @@ describe('admin lab upload', function () {
     const token = await csrfToken(agent, '/admin/lab');
     const response = await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from('# swab: NOSUCHSWAB0001\nchr1_1\t1\t1\tAA\n'), 'bad.tsv').expect(400);
     expect(response.text).to.match(/line \d+: /);
+    expect(await db('genotypes').count('* as c')).to.deep.equal([{ c: 0 }]);
+  });
+
+  it('says a file is empty, and where to name the swab of a PLINK export', async () => {
+    const db = await testDb();
+    const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
+    const token = await csrfToken(agent, '/admin/lab');
+    const empty = await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from('\n\n'), 'empty.txt').expect(400);
+    expect(empty.text).to.include('empty.txt: the file is empty');
+    const pair = await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from('1 rs1 0 100 A A\n'), 'dog.tped').attach('files', Buffer.from('F I 0 0 1 -9\n'), 'dog.tfam').expect(400);
+    expect(pair.text).to.include('dog: name the swab of a PLINK export (the Swab code field on the lab page, --swab CODE on the command line)');
     expect(await db('genotypes').count('* as c')).to.deep.equal([{ c: 0 }]);
   });
 

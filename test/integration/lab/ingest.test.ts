@@ -92,7 +92,62 @@ describe('lab ingest of raw-data files', function () {
     expect(swab.breed_results_released_at).to.equal(null);
     expect((await db('samples').where({ swab_id: swab.id }).first()).sample_state).to.equal('lab_review');
     expect(await db('outbox').count('* as c')).to.deep.equal([{ c: 0 }]);
-    expect((await db('genotypes').where({ pet_num: petNum }).first()).lab_review_hold).to.equal(true);
+    const held = await db('genotypes').where({ pet_num: petNum }).first();
+    expect(held).to.include({ lab_review_hold: true, is_current: false });
+    // nothing of what may be another dog's sample is shown as this dog's results
+    for (const table of ['breed_mix_summaries', 'breed_mix_rows', 'health_results', 'trait_results', 'genetic_stats']) {
+      expect(await db(table).where({ pet_num: petNum }).count('* as c'), table).to.deep.equal([{ c: 0 }]);
+    }
+
+    // once the stated sex is corrected, the same file goes through
+    await db('pets').where({ pet_num: petNum }).update({ sex: 'm' });
+    const again = await ingestGenotypeFile(db, lab, { fileName: 'pug.tsv', text: genotypeFile(male, swabCode) });
+    expect(again.status).to.equal('released');
+    expect(await db('genotypes').where({ pet_num: petNum })).to.have.length(1);
+    expect((await db('genotypes').where({ pet_num: petNum }).first()).is_current).to.equal(true);
+    expect((await db('breed_mix_rows').join('breeds', 'breeds.id', 'breed_mix_rows.breed_id').where({ pet_num: petNum, rank: 1 }).first('breeds.slug')).slug).to.equal('pug');
+  });
+
+  it('keeps the released results of a swab when another file comes for it, and replaces them only when asked', async () => {
+    const db = await testDb();
+    const lab = await testLab(db);
+    const { swabCode, petNum } = await dogAwaitingResults(db, { sex: 'f' });
+    const beagle = testWorld().simulator.purebred('beagle', 'f');
+    await ingestGenotypeFile(db, lab, { fileName: 'beagle.tsv', text: genotypeFile(beagle, swabCode) });
+    const topBreed = async () => (await db('breed_mix_rows').join('breeds', 'breeds.id', 'breed_mix_rows.breed_id').where({ pet_num: petNum, rank: 1 }).first('breeds.slug')).slug;
+    const state = async () => ({
+      genotypes: await db('genotypes').where({ pet_num: petNum }).orderBy('id').select('id', 'is_current', 'lab_review_hold'),
+      samples: await db('samples').join('swabs', 'swabs.id', 'samples.swab_id').where('swabs.swab_code', swabCode).orderBy('samples.id').select('samples.id', 'sample_state'),
+      swab: (await db('swabs').where({ swab_code: swabCode }).first('swab_state')).swab_state,
+      top: await topBreed(),
+    });
+    const released = await state();
+
+    const collie = testWorld().simulator.purebred('collie', 'f');
+    let refusal: unknown;
+    await ingestGenotypeFile(db, lab, { fileName: 'collie.tsv', text: genotypeFile(collie, swabCode) }).catch((error: unknown) => (refusal = error));
+    expect(refusal).to.be.instanceOf(IngestError);
+    expect((refusal as Error).message).to.equal(`line 1: Swab ${swabCode} already has released results, from another file; nothing changed. To replace them with this file, tick “Replace released results” (--replace on the command line).`);
+    expect(await state()).to.deep.equal(released);
+
+    // a replacement that contradicts the dog's sex is held, and the released results stay
+    const pug = testWorld().simulator.purebred('pug', 'm');
+    const held = await ingestGenotypeFile(db, lab, { fileName: 'pug.tsv', text: genotypeFile(pug, swabCode) }, { replaceReleased: true });
+    expect(held.status).to.equal('held');
+    expect(held.status === 'held' && held.reason).to.match(/the released results stay$/);
+    const afterHeld = await state();
+    expect(afterHeld.top).to.equal('beagle');
+    expect(afterHeld.swab).to.equal('released');
+    expect(afterHeld.genotypes.filter((g: { is_current: boolean }) => g.is_current)).to.deep.equal(released.genotypes);
+
+    const replaced = await ingestGenotypeFile(db, lab, { fileName: 'collie.tsv', text: genotypeFile(collie, swabCode) }, { replaceReleased: true });
+    expect(replaced.status).to.equal('released');
+    const after = await state();
+    expect(after.top).to.equal('collie');
+    expect(after.swab).to.equal('released');
+    expect(after.samples.map((sample: { sample_state: string }) => sample.sample_state)).to.deep.equal(['released', 'lab_review', 'released']);
+    expect(after.genotypes.filter((g: { is_current: boolean }) => g.is_current)).to.have.length(1);
+    expect(after.genotypes.find((g: { is_current: boolean }) => g.is_current).id).to.be.greaterThan(released.genotypes[0].id);
   });
 
   it("gives a dog whose sex its owner did not state the sex its DNA shows, and keeps a stated one", async () => {

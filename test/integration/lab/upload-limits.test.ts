@@ -72,6 +72,16 @@ describe('admin lab upload limits', function () {
     await nothingChanged(swabCode);
   });
 
+  it('names the whole upload\u2019s limit when a zip inside a zip goes over it', async () => {
+    const { swabCode } = await dogAwaitingResults(await testDb());
+    const inner = zipSync({ 'dog.tped': new Uint8Array(UNZIP_LIMITS.maxUnzippedBytes / 2), 'dog.tfam': strToU8('F I 0 0 1 -9\n') }, { level: 9 });
+    const outer = zipSync({ 'a.zip': inner, 'b.zip': inner, 'c.zip': inner }, { level: 0 });
+    const response = await post((req) => req.attach('files', Buffer.from(outer), 'nested.zip'), swabCode);
+    expect(response.status).to.equal(400);
+    expect(response.text).to.match(new RegExp(`refused, more than ${UNZIP_LIMITS.maxUnzippedBytes / 1024 / 1024} MB once unzipped`));
+    await nothingChanged(swabCode);
+  });
+
   it('refuses a zip of too many entries, and a file that is not a zip', async () => {
     const { swabCode } = await dogAwaitingResults(await testDb());
     const many = zipSync(Object.fromEntries(Array.from({ length: UNZIP_LIMITS.maxEntries + 1 }, (_, i) => [`note${i}.txt`, strToU8('x')])));
