@@ -33,7 +33,7 @@ export async function queueNewMessageNotices(trx: Db, notice: NewMessageNotice):
     await queueEmail(trx, {
       userId,
       to: recipient.email,
-      subject: CHAT_EMAIL_SUBJECT.replace('{name}', notice.senderName),
+      subject: CHAT_EMAIL_SUBJECT.replace('{name}', () => notice.senderName),
       template: CHAT_NEW_MESSAGE,
       payload: { conversationId: notice.conversationId, senderName: notice.senderName },
       dedupeKey: `chat-notice:${notice.conversationId}:${userId}:${notice.messageId}`,

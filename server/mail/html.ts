@@ -10,6 +10,8 @@ export interface HtmlBlock {
   paragraphs: readonly string[];
   button?: { label: string; href: string };
   footer: string;
+  /** A link under the footer (where to choose which e-mails one gets). */
+  footerLink?: { label: string; href: string };
 }
 
 /** Paragraphs and the footer are plain text (escaped here); the button is the message's one link. */
@@ -26,7 +28,7 @@ export function htmlEmail(block: HtmlBlock): string {
 ${paragraphs}
 ${button}
 <hr style="border:none;border-top:1px solid #ddd;margin:24px 0">
-<p style="font-size:12px;color:#777;margin:0">${escapeHtml(block.footer)}</p>
+<p style="font-size:12px;color:#777;margin:0">${escapeHtml(block.footer)}${block.footerLink ? ` <a href="${escapeHtml(block.footerLink.href)}" style="color:#777">${escapeHtml(block.footerLink.label)}</a>.` : ''}</p>
 </div>
 </body></html>`;
 }

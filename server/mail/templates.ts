@@ -9,6 +9,8 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Where the recipient chooses which e-mails they get (the List-Unsubscribe header), for e-mails they may turn off. */
+  preferencesUrl?: string;
 }
 
 export const RESULTS_RELEASED = 'results-released';
@@ -29,18 +31,23 @@ interface Parts {
   paragraphs: string[];
   button: { label: string; href: string };
   footer: string;
+  /** For e-mails the recipient may turn off: the settings page, linked under the footer. */
+  preferencesUrl?: string;
 }
+
+const PREFERENCES_LINK = 'Choose which e-mails you get';
 
 function compose(subject: string, parts: Parts): RenderedEmail {
   const paragraphs = [parts.greeting, ...parts.paragraphs];
-  const text = [...paragraphs, `${parts.button.label}: ${parts.button.href}`, 'The Embark team', '--', parts.footer].join('\n\n');
-  const html = htmlEmail({ paragraphs: [...paragraphs], button: parts.button, footer: parts.footer });
-  return { subject, text: `${text}\n`, html };
+  const preferences = parts.preferencesUrl ? { label: PREFERENCES_LINK, href: parts.preferencesUrl } : undefined;
+  const footer = preferences ? `${parts.footer}\n${preferences.label}: ${preferences.href}` : parts.footer;
+  const text = [...paragraphs, `${parts.button.label}: ${parts.button.href}`, 'The Embark team', '--', footer].join('\n\n');
+  const html = htmlEmail({ paragraphs: [...paragraphs], button: parts.button, footer: parts.footer, footerLink: preferences });
+  return { subject, text: `${text}\n`, html, ...(parts.preferencesUrl ? { preferencesUrl: parts.preferencesUrl } : {}) };
 }
 
-function preferencesFooter(baseUrl: string): string {
-  return `You receive this e-mail because of your Embark account. Choose which e-mails you get at ${absoluteUrl(baseUrl, '/members/profile')}.`;
-}
+const ACCOUNT_FOOTER = 'You receive this e-mail because of your Embark account.';
+const preferencesUrlOf = (baseUrl: string) => absoluteUrl(baseUrl, '/members/profile');
 
 export function renderEmail(message: OutboxMessage, baseUrl: string): RenderedEmail {
   const payload = message.payload;
@@ -53,7 +60,8 @@ export function renderEmail(message: OutboxMessage, baseUrl: string): RenderedEm
         greeting: `Hi ${str(payload.ownerName, 'there')},`,
         paragraphs: [`${petName}'s DNA results are in: breed mix, health, traits and relatives.`],
         button: { label: `See ${petName}'s results`, href: absoluteUrl(baseUrl, `/members/results/summary?i=${petNum}`) },
-        footer: preferencesFooter(baseUrl),
+        footer: ACCOUNT_FOOTER,
+        preferencesUrl: preferencesUrlOf(baseUrl),
       });
     }
     case CHAT_NEW_MESSAGE: {
@@ -62,7 +70,8 @@ export function renderEmail(message: OutboxMessage, baseUrl: string): RenderedEm
         greeting: 'Hi,',
         paragraphs: [`${sender} sent you a message on Embark.`, 'We send one e-mail per conversation until you read it.'],
         button: { label: 'Read and reply', href: absoluteUrl(baseUrl, '/members/messages') },
-        footer: `${preferencesFooter(baseUrl)} Chat e-mails can be turned off there.`,
+        footer: `${ACCOUNT_FOOTER} Chat e-mails can be turned off in your settings.`,
+        preferencesUrl: preferencesUrlOf(baseUrl),
       });
     }
     case PASSWORD_RESET: {

@@ -13,6 +13,8 @@ export interface Envelope {
   subject: string;
   text: string;
   html: string;
+  /** Sent as List-Unsubscribe, so mail clients offer a way out of e-mails one may turn off. */
+  preferencesUrl?: string;
 }
 
 export interface MailTransport {
@@ -30,6 +32,7 @@ function mailOptions(envelope: Envelope) {
     text: envelope.text,
     html: envelope.html,
     headers: { 'X-Outbox-Id': String(envelope.outboxId) },
+    ...(envelope.preferencesUrl ? { list: { unsubscribe: envelope.preferencesUrl } } : {}),
   };
 }
 

@@ -44,7 +44,7 @@ export function closeFamilyCount(relatives: readonly Pick<RelativePet, 'relatedn
 /** The warning text when more than 4 relatives are close family, else null. Counts the whole list, not just the shown page. */
 export function closeFamilyWarning(relatives: readonly Pick<RelativePet, 'relatednessCategory'>[]): string | null {
   const count = closeFamilyCount(relatives);
-  return count > CLOSE_FAMILY_WARNING_OVER ? RELATIVES_CLOSE_FAMILY_WARNING.replace('{count}', String(count)) : null;
+  return count > CLOSE_FAMILY_WARNING_OVER ? RELATIVES_CLOSE_FAMILY_WARNING.replace('{count}', () => String(count)) : null;
 }
 
 // ---- Relatedness gauge ----

@@ -28,5 +28,7 @@ export const SCAN_UNKNOWN_SWAB_CODE = 'Unknown swab code';
 export const SCAN_SWAB_PAIRED = 'This swab is already paired with a kit';
 export const SCAN_SWAB_UNUSABLE = 'This swab cannot be shipped';
 export const SCAN_UNKNOWN_SKU = 'Choose the order’s product';
-export const SCAN_SUBMITTED = 'Shipped {count} kits with tracking number {trackingNumber}.';
+export const SCAN_SUBMITTED = 'Shipped {kits} with tracking number {trackingNumber}.';
+/** '1 kit', '3 kits': what SCAN_SUBMITTED's {kits} reads. */
+export const kitCount = (count: number): string => `${count} ${count === 1 ? 'kit' : 'kits'}`;
 export const SCAN_SUBMIT_FAILED = 'The kits were not shipped: {error}';

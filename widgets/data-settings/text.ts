@@ -10,4 +10,4 @@ export const PREFERENCE_KEYS = Object.keys(PREFERENCE_LABELS) as (keyof PetPrefe
 export const PREFERENCES_SAVED = 'Saved';
 export const PREFERENCES_SAVE_FAILED = 'Your data settings could not be saved. Please try again.';
 
-export const preferenceLabel = (key: keyof PetPreferences, name: string) => PREFERENCE_LABELS[key].replace('{name}', name);
+export const preferenceLabel = (key: keyof PetPreferences, name: string) => PREFERENCE_LABELS[key].replace('{name}', () => name);

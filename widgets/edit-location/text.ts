@@ -7,7 +7,7 @@ export const LOCATION_HEADINGS: Readonly<Record<PetLocationType, string>> = {
   live: 'Where {name} lives',
 };
 
-export const locationHeading = (type: PetLocationType, name: string) => LOCATION_HEADINGS[type].replace('{name}', name);
+export const locationHeading = (type: PetLocationType, name: string) => LOCATION_HEADINGS[type].replace('{name}', () => name);
 
 export const NO_LOCATION = 'Not set';
 export const EDIT_LOCATION_TITLE = 'Edit location';

@@ -36,7 +36,7 @@ export interface PhoneFieldState {
 export const UNKNOWN_COUNTRY_NAME = 'the selected country';
 
 export function notValidNumberFor(countryName: string | null | undefined): string {
-  return PHONE_NOT_VALID_FOR.replace('{country}', countryName || UNKNOWN_COUNTRY_NAME);
+  return PHONE_NOT_VALID_FOR.replace('{country}', () => countryName || UNKNOWN_COUNTRY_NAME);
 }
 
 /**

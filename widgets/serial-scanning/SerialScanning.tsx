@@ -2,7 +2,7 @@
 // methylation swab of age kits), one tracking number, submit once every input is valid.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { OrderSku, ScanField } from '../../server/admin/serial-scanning/rules';
-import { SCAN_SUBMITTED, SCAN_SUBMIT_FAILED, SCAN_VALID, SCAN_VALIDATING } from '../../server/shared/admin-messages';
+import { kitCount, SCAN_SUBMITTED, SCAN_SUBMIT_FAILED, SCAN_VALID, SCAN_VALIDATING } from '../../server/shared/admin-messages';
 import { canSubmit, duplicateKeys, inputKey, inputOrder, shownState, type ScanInputId } from './inputs';
 import { useScanInputs } from './use-scan-inputs';
 import { submitShipment } from './api';
@@ -66,11 +66,11 @@ export default function SerialScanning({ skus, debounceMs, maxKits }: SerialScan
     });
     setSubmitting(false);
     if (answer.ok) {
-      setOutcome({ ok: true, text: SCAN_SUBMITTED.replace('{count}', String(answer.kits)).replace('{trackingNumber}', answer.trackingNumber) });
+      setOutcome({ ok: true, text: SCAN_SUBMITTED.replace('{kits}', () => kitCount(answer.kits)).replace('{trackingNumber}', () => answer.trackingNumber) });
       reset();
       elements.current.get(inputKey(order[0]))?.focus();
     } else {
-      setOutcome({ ok: false, text: SCAN_SUBMIT_FAILED.replace('{error}', answer.error) });
+      setOutcome({ ok: false, text: SCAN_SUBMIT_FAILED.replace('{error}', () => answer.error) });
     }
   };
 

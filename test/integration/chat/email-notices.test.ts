@@ -17,6 +17,13 @@ describe('chat e-mail notices', () => {
 
   const outboxFor = (email: string) => db('outbox').where('to_address', email).orderBy('id').select('subject', 'template', 'payload', 'user_id');
 
+  it("names the sender as written, even with replacement patterns such as $& in the name", async () => {
+    const ann = await member(app, db, { petName: 'Rex', name: "Pat $& $` $' Co" });
+    const bob = await member(app, db, { petName: 'Luna' });
+    await send(ann, { body: 'Hello', conversationId: await startConversation(ann, bob.petHandle!) }).expect(200);
+    expect((await outboxFor(bob.email))[0].subject).to.equal("New message from Pat $& $` $' Co");
+  });
+
   it('queues one notice per conversation until the recipient reads it, then one again', async () => {
     const ann = await member(app, db, { petName: 'Rex', name: 'Ann Owner' });
     const bob = await member(app, db, { petName: 'Luna' });

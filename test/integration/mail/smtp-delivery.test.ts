@@ -83,6 +83,9 @@ describe('e-mail through a real SMTP server', function () {
     expect(recipient("Biscuit's DNA results are ready")).to.equal(owner.email);
     expect(recipient('New message from Ann Sender')).to.equal(bob.email);
     expect(recipient(RESET_EMAIL_SUBJECT)).to.equal(owner.email);
+    // mail clients offer a way out of the e-mails one may turn off, not of a password reset
+    expect(bySubject('New message from Ann Sender').headers.get('list')).to.deep.include({ unsubscribe: { url: `${BASE_URL}/members/profile` } });
+    expect(bySubject(RESET_EMAIL_SUBJECT).headers.has('list')).to.equal(false);
 
     const ownerAgent = await signIn(app, owner.email, TEST_PASSWORD);
     const resultsLink = linksIn(bySubject("Biscuit's DNA results are ready")).find((link) => link.includes('/results/'))!;

@@ -5,6 +5,8 @@ import { checkScanInput, duplicatePositions, ORDER_SKUS } from '../../../server/
 import { canSubmit, duplicateKeys, inputKey, inputOrder, shownState, type InputState } from '../../../widgets/serial-scanning/inputs.js';
 import {
   SCAN_BOX_KEY_NO_PREFIX, SCAN_BOX_KEY_SHORT, SCAN_DUPLICATE, SCAN_SWAB_CODE_SHORT, SCAN_TRACKING_NUMBER,
+  kitCount,
+  SCAN_SUBMITTED,
 } from '../../../server/shared/admin-messages.js';
 
 describe('admin search rules', () => {
@@ -34,6 +36,11 @@ describe('admin search rules', () => {
 });
 
 describe('serial scanning rules', () => {
+  it("says '1 kit' and '3 kits' when a box is shipped", () => {
+    expect(SCAN_SUBMITTED.replace('{kits}', kitCount(1)).replace('{trackingNumber}', 'T1')).to.equal('Shipped 1 kit with tracking number T1.');
+    expect(kitCount(3)).to.equal('3 kits');
+  });
+
   it('ignores empty inputs and a bare EM-, and checks lengths and the prefix (spec 2 §5)', () => {
     expect(checkScanInput('boxKey', '')).to.deep.equal({ kind: 'ignore' });
     expect(checkScanInput('boxKey', 'EM-')).to.deep.equal({ kind: 'ignore' });

@@ -18,6 +18,16 @@ describe('e-mail templates', () => {
     expect(email.text).to.not.match(/(^|\s)\/members\//m);
   });
 
+  it('links the settings page under the footer of e-mails one may turn off, and names it for List-Unsubscribe', () => {
+    for (const email of [renderEmail(message(RESULTS_RELEASED, { petNum: 42, petName: 'Rex' }), BASE), renderEmail(message(CHAT_NEW_MESSAGE, { senderName: 'Ann' }), BASE)]) {
+      expect(email.html).to.include(`<a href="${BASE}/members/profile" style="color:#777">Choose which e-mails you get</a>`);
+      expect(email.text).to.include(`Choose which e-mails you get: ${BASE}/members/profile\n`);
+      expect(email.preferencesUrl).to.equal(`${BASE}/members/profile`);
+    }
+    // a password reset is not an e-mail one opts out of
+    expect(renderEmail(message(PASSWORD_RESET, { token: 'a'.repeat(43), name: 'Bob' }), BASE)).to.not.have.property('preferencesUrl');
+  });
+
   it('escapes names in the HTML part', () => {
     const email = renderEmail(message(RESULTS_RELEASED, { petNum: 1, petName: '<b>Rex</b>', ownerName: 'A & B' }), BASE);
     expect(email.html).to.include('&lt;b&gt;Rex&lt;/b&gt;');
