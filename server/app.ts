@@ -47,7 +47,7 @@ import { vetSignupRoutes } from './vets/signup-routes.js';
 import { refuseControlCharacters } from './http/text-input.js';
 import { httpLogger } from './logging/http-logger.js';
 import { configureLogger, logger } from './logging/logger.js';
-import { INTERNAL_SERVER_ERROR } from './shared/messages.js';
+import { INTERNAL_SERVER_ERROR, INVALID_ARGUMENTS } from './shared/messages.js';
 import { chatEvents as createChatEvents, type ChatEvents } from './chat/events.js';
 import { assetResolver, BUILD_DIR, HASHED_FILE } from './assets/manifest.js';
 import { MEDIA_UPLOAD_PATH, mediaUploadParser, mediaUploadRoutes } from './media/upload-routes.js';
@@ -161,7 +161,8 @@ function errorHandler(db: Db, settings: Settings): ErrorRequestHandler {
   return async (error, req, res, _next) => {
     const known = error instanceof HttpError;
     const status = known ? error.status : typeof error?.status === 'number' && error.status < 500 ? error.status : 500;
-    const message = known || status < 500 ? String(error.message) : INTERNAL_SERVER_ERROR;
+    // a body that cannot be read (malformed JSON, a wrong Content-Encoding) gets the spec's words, not the parser's
+    const message = known ? String(error.message) : status === 400 ? INVALID_ARGUMENTS : status < 500 ? String(error.message) : INTERNAL_SERVER_ERROR;
     if (status >= 500) logger.error({ err: error, reqId: req.id }, 'request failed');
     if (res.headersSent) return;
     res.status(status);

@@ -25,8 +25,26 @@ export const requireUser: RequestHandler = (req, res, next) => {
     res.status(401).json({ error: PLEASE_LOG_IN });
     return;
   }
+  // the page opens once the visitor signs in (see returnPath); signed-out visitors have no session to keep it in
+  if (req.method === 'GET' && isReturnPath(req.originalUrl)) {
+    res.cookie(RETURN_COOKIE, req.originalUrl, { httpOnly: true, sameSite: 'lax', secure: req.secure, maxAge: RETURN_WITHIN_MS, path: '/' });
+  }
   res.redirect('/');
 };
+
+/** The members page a signed-out visitor asked for (a link in an e-mail), opened after signing in. */
+export const RETURN_COOKIE = 'return_to';
+/** How long after asking for a page signing in still leads to it. */
+const RETURN_WITHIN_MS = 30 * 60 * 1000;
+
+// a path on this site: one leading slash, not "//host" or "/\\host", which browsers read as another site
+const isReturnPath = (path: string) => /^\/(?![/\\])[^\s]{0,2000}$/.test(path);
+
+/** Where signing in leads: the page the visitor asked for within the last half hour, else /members. */
+export function returnPath(req: Request): string {
+  const wanted: unknown = req.cookies?.[RETURN_COOKIE];
+  return typeof wanted === 'string' && isReturnPath(wanted) ? wanted : '/members';
+}
 
 function requireAccount(allowed: (user: User, req: Request) => boolean): RequestHandler {
   return (req, res, next) => {

@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { claimLoginAttempt, markLoginSucceeded, pruneLoginAttempts } from './throttle.js';
 import { fieldErrors, loginForm, signupForm, MIN_PASSWORD_LENGTH } from './validation.js';
 import { destroySession, startSessionAs } from './session-helpers.js';
+import { RETURN_COOKIE, returnPath } from './guards.js';
 import { SESSION_COOKIE } from './session.js';
 import { findPasswordHash, findUserByEmail, insertUser } from '../users/queries.js';
 import { EMAIL_TAKEN, LOGIN_FAILED, LOGIN_THROTTLED } from '../shared/messages.js';
@@ -37,8 +38,9 @@ export function authRoutes(db: Db): Router {
       return res.status(401).render('login', { title: 'Sign in', email, error: LOGIN_FAILED });
     }
     await markLoginSucceeded(db, attempt.id);
+    const next = returnPath(req);
     await startSessionAs(req, account.id);
-    res.redirect('/members');
+    res.clearCookie(RETURN_COOKIE, { path: '/' }).redirect(next);
   });
 
   router.get('/signup', (req, res) => {

@@ -9,11 +9,11 @@ export const READ_ONLY_ACCOUNT_PAGE = '/members/forbidden/read-only-account';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
- * Choosing whom to view is the staff member's own act, not a write to the viewed account, and
- * routes.ts records it: a sub-admin may switch from one impersonation to another, and a refused
- * choice gets the form's message rather than the read-only page.
+ * The staff member's own acts, not writes to the viewed account: choosing whom to view (routes.ts
+ * records it: a sub-admin may switch from one impersonation to another, and a refused choice gets
+ * the form's message rather than the read-only page), and signing out.
  */
-const IMPERSONATE_PATH = '/cs/impersonate';
+const STAFF_OWN_PATHS = new Set(['/cs/impersonate', '/logout']);
 
 export function isReadOnlyImpersonation(req: Request): boolean {
   return Boolean(req.impersonator && req.session.impersonationReadOnly);
@@ -34,7 +34,7 @@ function refuseReadOnlyWrite(req: Request, res: Response): void {
  */
 export function guardImpersonatedWrites(db: Db): RequestHandler {
   return (req, res, next) => {
-    if (!req.impersonator || SAFE_METHODS.has(req.method) || req.path === '/graphql' || req.path === IMPERSONATE_PATH) return next();
+    if (!req.impersonator || SAFE_METHODS.has(req.method) || req.path === '/graphql' || STAFF_OWN_PATHS.has(req.path)) return next();
     if (isReadOnlyImpersonation(req)) return refuseReadOnlyWrite(req, res);
     res.on('finish', () => {
       recordImpersonatedWrite(db, req, { action: `${req.method} ${req.path}`, details: { status: res.statusCode } }).catch((error) =>

@@ -159,9 +159,12 @@ export const MEDIA_VET_FORM_DISCLAIMER =
 export const FAILED_TO_SEND = 'Failed to send';
 // Vets: sharing results with a vet, the vet report, the practice dashboard (issue 13; spec 2 §4, §5, §8, §9).
 export const VET_NAME_REQUIRED = 'Vet name is required';
+export const VET_NAME_TOO_LONG = 'Vet name must be at most 100 characters';
+export const VET_NAME_ONE_LINE = 'Vet name must be on one line';
 export const VET_EMAIL_REQUIRED = 'Vet email is required';
 export const VET_EMAIL_INVALID = 'Vet email is not valid';
 export const VET_SHARE_FAILED = 'Something went wrong. Please try again.';
+export const VET_SHARE_RATE_LIMITED = 'You have shared results many times in the last hour. Please try again later.';
 export const VET_SHARE_SENT = 'Your results were sent to {name}.';
 export const VET_SHARE_REVOKED = 'The share is revoked: its link no longer opens the report.';
 export const VET_LINK_RESET = 'Your vet report link is replaced: the old link no longer opens the report.';

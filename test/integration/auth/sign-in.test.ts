@@ -99,7 +99,7 @@ describe('sign in and out', () => {
     await createUser(db, { email: 'stay@example.test' });
     const agent = await signIn(app, 'stay@example.test', TEST_PASSWORD);
     const page = await agent.get('/logout').expect(200);
-    expect(page.text).to.match(/<form class="sign-out-form" method="post" action="\/logout"><input type="hidden" name="_csrf" value="[^"]+"><button[^>]*>Sign Out<\/button>/);
+    expect(page.text).to.match(/<form method="post" action="\/logout"><input type="hidden" name="_csrf" value="[^"]+"><button class="button">Sign Out<\/button>/);
     await agent.post('/logout').type('form').send({}).expect(403);
     await agent.post('/logout').type('form').send({ _csrf: 'forged.token' }).expect(403);
     await agent.get('/members').expect(200);
@@ -112,6 +112,32 @@ describe('sign in and out', () => {
   it('redirects signed-out visits to any members page to /', async () => {
     for (const path of ['/members', '/members/profile', '/members/results/summary?i=1', '/members/anything/else']) {
       await request(app).get(path).expect(302).expect('Location', '/');
+    }
+  });
+
+  it('opens the members page a signed-out visitor asked for (a link in an e-mail) once they sign in', async () => {
+    await createUser(await testDb(), { email: 'linked@example.test' });
+    const agent = request.agent(app);
+    await agent.get('/members/messages?from=email').expect(302).expect('Location', '/');
+    const token = await csrfToken(agent);
+    const response = await agent.post('/login').type('form').send({ email: 'linked@example.test', password: TEST_PASSWORD, _csrf: token }).expect(302);
+    expect(response.headers.location).to.equal('/members/messages?from=email');
+    // once only: the next sign-in goes to /members
+    const signOutToken = await csrfToken(agent, '/members');
+    await agent.post('/logout').type('form').send({ _csrf: signOutToken });
+    const againToken = await csrfToken(agent);
+    const again = await agent.post('/login').type('form').send({ email: 'linked@example.test', password: TEST_PASSWORD, _csrf: againToken }).expect(302);
+    expect(again.headers.location).to.equal('/members');
+  });
+
+  it('never leads off the site after signing in', async () => {
+    await createUser(await testDb(), { email: 'safe@example.test' });
+    for (const path of ['//evil.example/members', '/\\evil.example']) {
+      const agent = request.agent(app);
+      await agent.get(path);
+      const token = await csrfToken(agent);
+      const response = await agent.post('/login').type('form').send({ email: 'safe@example.test', password: TEST_PASSWORD, _csrf: token }).expect(302);
+      expect(response.headers.location, path).to.equal('/members');
     }
   });
 });

@@ -4,7 +4,8 @@ import type { Express } from 'express';
 import { csrfToken, graphql, signIn, testApp, type Agent } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createPet, createUser, TEST_PASSWORD } from '../../support/factories.js';
-import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
+import { CHAT_EMPTY_BODY, INVALID_ARGUMENTS, NAME_REQUIRED as SIGN_UP_NAME_REQUIRED, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
+import { NAME_ONE_LINE, NAME_REQUIRED } from '../../../server/pet-profile/rules.js';
 
 const NUL = 'Rex\u0000';
 
@@ -129,6 +130,47 @@ describe('hostile input at the edge', () => {
 
     it('refuses an array where one pet number is expected', async () => {
       await owner.get('/members/results/summary?i=1&i=2').expect(404);
+    });
+  });
+
+  describe('text that looks blank or breaks a line', () => {
+    it('refuses a chat message of zero-width characters and sends nothing', async () => {
+      const token = await csrfToken(owner, '/members/messages');
+      const response = await owner.post('/members/chat/send-message').set('x-csrf-token', token).send({ conversationId: -1, body: '\u200b\u200b', startNewConversationTo: 'biscuit' }).expect(400);
+      expect(response.body).to.deep.equal({ error: CHAT_EMPTY_BODY });
+      expect(Number((await (await testDb())('messages').count('* as count'))[0].count)).to.equal(0);
+    });
+
+    it('refuses a dog name that is invisible or on two lines, and keeps a blank call name as none', async () => {
+      const update = (fields: Record<string, unknown>) =>
+        graphql(owner, 'mutation ($u: PetUpdateFields!, $q: PetQueryFields!) { updatePet(updateFields: $u, queryFields: $q) { name callName } }', { u: fields, q: { petNum } });
+      expect((await update({ name: '\u200b' })).body.errors[0].message).to.equal(NAME_REQUIRED);
+      expect((await update({ name: 'Maple\r\nBcc: evil@attacker.test' })).body.errors[0].message).to.equal(NAME_ONE_LINE);
+      expect((await (await testDb())('pets').where({ pet_num: petNum }).first('name')).name).to.equal('Biscuit');
+      expect((await update({ callName: '\u200b ' })).body.data.updatePet).to.deep.equal({ name: 'Biscuit', callName: null });
+    });
+
+    it('refuses a sign-up name of zero-width characters with the name message, creating no account', async () => {
+      const agent = request.agent(app);
+      const token = await csrfToken(agent, '/signup');
+      const response = await agent.post('/signup').type('form').send({ name: '\u200b', email: 'invisible@example.test', password: 'sixsix', _csrf: token });
+      expect(response.text).to.include(SIGN_UP_NAME_REQUIRED);
+      expect(await (await testDb())('users').where({ email: 'invisible@example.test' }).first()).to.equal(undefined);
+    });
+  });
+
+  describe('bodies that cannot be read', () => {
+    it('answers malformed JSON and a body that is not the gzip it says with Invalid Arguments, not the parser\u2019s words', async () => {
+      const token = await csrfToken(owner, '/members/messages');
+      const before = Number((await (await testDb())('messages').count('* as count'))[0].count);
+      for (const path of ['/members/chat/send-message', '/graphql', '/members/breeder-dog-settings/privacy']) {
+        const broken = await owner.post(path).set('x-csrf-token', token).set('content-type', 'application/json').send('{"body": "hi",').expect(400);
+        expect(broken.body, path).to.deep.equal({ error: INVALID_ARGUMENTS });
+        const notGzip = await owner.post(path).set('x-csrf-token', token).set('content-type', 'application/json').set('content-encoding', 'gzip').send('{"body": "hi"}');
+        expect(notGzip.status, path).to.equal(400);
+        expect(notGzip.body, path).to.deep.equal({ error: INVALID_ARGUMENTS });
+      }
+      expect(Number((await (await testDb())('messages').count('* as count'))[0].count)).to.equal(before);
     });
   });
 });

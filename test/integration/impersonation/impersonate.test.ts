@@ -138,6 +138,16 @@ describe('impersonation', () => {
     expect(write.headers.location).to.equal('/members/forbidden/read-only-account');
   });
 
+  it('lets a sub-admin who is impersonating sign out (the header\u2019s Sign Out), which ends both sessions', async () => {
+    const agent = await signInAsDemo(app, 'subadmin');
+    await impersonate(agent, 'parent@demo.test').then((r) => expect(r.status).to.equal(302));
+    const token = await csrfToken(agent, '/members');
+    const out = await agent.post('/logout').type('form').send({ _csrf: token });
+    expect(out.status).to.equal(302);
+    expect(out.headers.location).to.equal('/');
+    await agent.get('/members').expect(302);
+  });
+
   it('refuses the form to a plain user even with a valid token', async () => {
     const agent = await signInAsDemo(app, 'parent');
     const token = await csrfToken(agent, '/members');

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { Express } from 'express';
 import { csrfToken, signIn, testApp } from '../../support/app.js';
@@ -44,6 +46,26 @@ describe('request logs', () => {
     const all = JSON.stringify(lines);
     expect(lines.length).to.be.at.least(3);
     for (const secret of ['wrong-password-123', token, 'secret-cookie', 'token=abc', 'connect.sid']) expect(all).to.not.include(secret);
+  });
+
+  it('logs a request the client abandoned as a warning, not an error', async () => {
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      // a body announced but never sent in full: the request is still being read when the client leaves
+      socket.write('POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nemail=');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      socket.destroy();
+      const deadline = Date.now() + 5000;
+      const aborted = () => lines.find((entry) => entry.msg === 'POST /login aborted');
+      while (!aborted() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(aborted(), JSON.stringify(lines)).to.deep.include({ level: 40 });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('is silent under NODE_ENV=test unless LOG_LEVEL says otherwise', () => {
