@@ -54,8 +54,8 @@ async function dogOfActivation(trx: Db, user: User, activation: Activation, kind
   // Checked again: the dog may have been deleted, or given away, since it was chosen.
   const [dog] = await dogsForActivation(trx, user.id, activation.petNum);
   if (!dog) throw new ActivationError(messages.ACTIVATION_NOT_YOUR_DOG, 'NOT_AUTHORIZED', 'petNum');
-  if (kind === 'dna' && dog.hasDnaTest) throw new ActivationError(messages.ACTIVATION_DOG_HAS_DNA_TEST.replace('{name}', dog.name), 'CONFLICT', 'petNum');
-  if (kind === 'age' && dog.hasAgeTestInProgress) throw new ActivationError(messages.ACTIVATION_DOG_HAS_AGE_TEST.replace('{name}', dog.name), 'CONFLICT', 'petNum');
+  if (kind === 'dna' && dog.hasDnaTest) throw new ActivationError(messages.ACTIVATION_DOG_HAS_DNA_TEST.replace('{name}', () => dog.name), 'CONFLICT', 'petNum');
+  if (kind === 'age' && dog.hasAgeTestInProgress) throw new ActivationError(messages.ACTIVATION_DOG_HAS_AGE_TEST.replace('{name}', () => dog.name), 'CONFLICT', 'petNum');
   return dog.petNum;
 }
 

@@ -53,6 +53,7 @@ async function renderPage(db: Db, req: Request, res: Response, shown: { step?: A
     !activation || requested === 'code' ? 'code' : isShowable(activation.step, requested) ? requested : activation.step;
   const values = shown.values ?? formValues();
   const dogs = activation && (step === 'selectDog' || step === 'activate') ? await dogsForActivation(db, user.id) : [];
+  const practiceName = activation?.practice?.name;
   const error = shown.error ?? null;
   res.status(error ? STATUS_OF[error.code] : 200).render('members/activate', {
     title: 'Activate Kit',
@@ -68,7 +69,7 @@ async function renderPage(db: Db, req: Request, res: Response, shown: { step?: A
     previousHowHeard: user.howHeardAboutUs ?? null,
     sexes: SEX_OPTIONS,
     breedTypes: BREED_TYPES,
-    practiceNotice: activation?.practice ? messages.ACTIVATION_PRACTICE_KIT.replace('{practice}', activation.practice.name) : null,
+    practiceNotice: practiceName === undefined ? null : messages.ACTIVATION_PRACTICE_KIT.replace('{practice}', () => practiceName),
   });
 }
 
@@ -83,6 +84,8 @@ function valuesOf(activation: NonNullable<Awaited<ReturnType<typeof currentActiv
     boxKeyOrSwabCode: activation.boxKeyOrSwabCode,
     dog: activation.petNum ? String(activation.petNum) : activation.newPetName ? 'new' : '',
     newName: activation.newPetName ?? '',
+    newSex: activation.newPetSex ?? '',
+    newBreedType: activation.newPetBreedType ?? '',
     practiceConfirmed: activation.practice !== null && activation.step !== 'selectDog',
     howDidYouHear: activation.howDidYouHear ?? '',
     agree: activation.agreedToResearch === null ? '' : activation.agreedToResearch ? 'yes' : 'no',
@@ -116,7 +119,8 @@ export function activationRoutes(db: Db): Router {
   post('code', 'code', (req) => lookUpCode(db, signedInUser(req), req.body?.boxKeyOrSwabCode));
   post('dog', 'selectDog', (req) => {
     const body = req.body ?? {};
-    const dog = text(body.dog);
+    // a name typed under "New dog" with no dog chosen is the new dog
+    const dog = text(body.dog) || (text(body.newName).trim() ? 'new' : '');
     return selectDog(db, signedInUser(req), body.boxKeyOrSwabCode, {
       petNum: dog && dog !== 'new' ? (positiveInt(dog) ?? -1) : null,
       newPet: dog === 'new' ? { name: text(body.newName), sex: text(body.newSex) || null, breedType: text(body.newBreedType) || null } : null,

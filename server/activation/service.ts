@@ -115,7 +115,8 @@ export async function selectDog(db: Db, user: User, input: unknown, answer: DogA
   return db.transaction(async (trx) => {
     const { activation, kit } = await openActivationOf(trx, user, input);
     const practiceId = answer.practiceId ?? null;
-    if (kit.practice && practiceId === null) throw refuse(messages.ACTIVATION_PRACTICE_REQUIRED.replace('{practice}', kit.practice.name), 'BAD_USER_INPUT', 'practiceId');
+    const practiceName = kit.practice?.name;
+    if (practiceName !== undefined && practiceId === null) throw refuse(messages.ACTIVATION_PRACTICE_REQUIRED.replace('{practice}', () => practiceName), 'BAD_USER_INPUT', 'practiceId');
     if (practiceId !== null && practiceId !== kit.practice?.practiceId) throw refuse(messages.ACTIVATION_NOT_A_PRACTICE_KIT, 'BAD_USER_INPUT', 'practiceId');
     const hasDog = answer.petNum != null;
     const hasNewDog = answer.newPet != null;
@@ -125,8 +126,8 @@ export async function selectDog(db: Db, user: User, input: unknown, answer: DogA
       const [dog] = await dogsForActivation(trx, user.id, answer.petNum!);
       if (!dog) throw refuse(messages.ACTIVATION_NOT_YOUR_DOG, 'NOT_AUTHORIZED', 'petNum');
       const kind = kitKindOf(kit.productType);
-      if (kind === 'dna' && dog.hasDnaTest) throw refuse(messages.ACTIVATION_DOG_HAS_DNA_TEST.replace('{name}', dog.name), 'BAD_USER_INPUT', 'petNum');
-      if (kind === 'age' && dog.hasAgeTestInProgress) throw refuse(messages.ACTIVATION_DOG_HAS_AGE_TEST.replace('{name}', dog.name), 'BAD_USER_INPUT', 'petNum');
+      if (kind === 'dna' && dog.hasDnaTest) throw refuse(messages.ACTIVATION_DOG_HAS_DNA_TEST.replace('{name}', () => dog.name), 'BAD_USER_INPUT', 'petNum');
+      if (kind === 'age' && dog.hasAgeTestInProgress) throw refuse(messages.ACTIVATION_DOG_HAS_AGE_TEST.replace('{name}', () => dog.name), 'BAD_USER_INPUT', 'petNum');
       changes = { pet_num: dog.petNum, new_pet: null };
     } else {
       changes = { pet_num: null, new_pet: JSON.stringify(newDogAnswer(answer.newPet!)) };

@@ -14,6 +14,9 @@ export interface ActivationView {
   practice: { practiceId: number; name: string } | null;
   petNum: number | null;
   newPetName: string | null;
+  /** The new dog's other answers, for the form when the step is opened again (not in the GraphQL type). */
+  newPetSex: string | null;
+  newPetBreedType: string | null;
   howDidYouHear: string | null;
   agreedToResearch: boolean | null;
   researchConsentDate: string | null;
@@ -33,6 +36,8 @@ export function activationView(activation: Activation, kit: KitForActivation): A
     practice: kit.practice,
     petNum: activation.petNum,
     newPetName: activation.newPet?.name ?? null,
+    newPetSex: activation.newPet?.sex ?? null,
+    newPetBreedType: activation.newPet?.breedType ?? null,
     howDidYouHear: activation.howHeard,
     agreedToResearch: activation.agreedToResearch,
     researchConsentDate: activation.agreedToResearch && activation.researchAnsweredAt ? new Date(activation.researchAnsweredAt).toISOString() : null,

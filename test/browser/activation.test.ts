@@ -43,7 +43,13 @@ describe('kit activation in the browser', function () {
     await continueTo('contributeToResearch');
     await page.check('input[name="agree"][value="yes"]');
     await continueTo('activate');
-    expect(await page.locator('[data-activate-summary]').innerText()).to.include('Clover (new)');
+    expect(await page.locator('[data-activate-summary]').innerText()).to.include('Clover (new, Female)');
+    // "Change" opens the dog step with every answer, and continuing keeps them
+    await Promise.all([page.waitForURL(/step=selectDog/), page.click('[data-activate-summary] a[href$="step=selectDog"]')]);
+    expect(await page.inputValue('#newName')).to.equal('Clover');
+    expect(await page.inputValue('#newSex')).to.equal('f');
+    await continueTo('activate');
+    expect(await page.locator('[data-activate-summary]').innerText()).to.include('Clover (new, Female)');
 
     await Promise.all([page.waitForURL(/\/members\/results\/summary\?i=\d+$/), page.click('button:text-is("Activate kit")')]);
     expect(await page.locator('h1').first().innerText()).to.include('Clover');

@@ -44,7 +44,10 @@ describe('the /members/activate page', function () {
     await post(other, 'research', { boxKeyOrSwabCode: 'EMDEMO0001', agree: 'yes' }).then((r) => expect(r.status).to.equal(303));
     const confirm = await agent.get('/members/activate').expect(200);
     expect(stepOf(confirm.text)).to.equal('activate');
-    expect(confirm.text).to.include('Nugget (new)');
+    expect(confirm.text).to.include('Nugget (new, Male)');
+    // opening the dog step again ("Change") shows every answer, not only the name
+    const again = (await agent.get('/members/activate?step=selectDog')).text;
+    expect(again).to.include('value="Nugget"').and.include('<option value="m" selected>');
     // An earlier step can be opened again with its answer.
     expect((await agent.get('/members/activate?step=howDidYouHear')).text).to.include('<option selected>Breeder</option>');
 
@@ -56,6 +59,26 @@ describe('the /members/activate page', function () {
     expect(summary.text).to.include('data-timeline-step="activated" data-done="true"');
     expect((await agent.get('/members')).text).to.include('Nugget');
     expect(stepOf((await agent.get('/members/activate')).text), 'a new activation starts afresh').to.equal('code');
+  });
+
+  it('takes a name typed under "New dog" with no dog chosen as the new dog, and keeps its sex and breed type through "Change"', async () => {
+    const db = await testDb();
+    const newbie = await db('users').where({ email: DEMO_ACCOUNTS.newbie.email }).first('id');
+    const [{ pet_num: petNum }] = await db('pets').insert({ name: 'Old Timer', handle: 'old-timer-activation' }).returning('pet_num');
+    await db('pet_owners').insert({ pet_num: petNum, user_id: newbie.id, permission: 'edit' });
+    const agent = await signInAsDemo(app, 'newbie');
+    await post(agent, 'code', { boxKeyOrSwabCode: 'EM-DEMO-0001' }).then((r) => expect(r.status).to.equal(303));
+    await post(agent, 'dog', { boxKeyOrSwabCode: 'EMDEMO0001', newName: 'Pixel', newSex: 'f', newBreedType: 'designer' }).then((r) => expect(r.status).to.equal(303));
+    await post(agent, 'heard', { boxKeyOrSwabCode: 'EMDEMO0001', howDidYouHear: 'Breeder' });
+    await post(agent, 'research', { boxKeyOrSwabCode: 'EMDEMO0001', agree: 'no' });
+    expect((await agent.get('/members/activate')).text).to.include('Pixel (new, Female, Designer breed)');
+    const change = (await agent.get('/members/activate?step=selectDog')).text;
+    expect(change).to.include('value="new" data-activate-new-dog checked').and.include('<option value="f" selected>').and.include('<option value="designer" selected>');
+    // continuing from the reopened step with what it shows keeps the answers
+    await post(agent, 'dog', { boxKeyOrSwabCode: 'EMDEMO0001', dog: 'new', newName: 'Pixel', newSex: 'f', newBreedType: 'designer' });
+    const done = await post(agent, 'confirm', { boxKeyOrSwabCode: 'EMDEMO0001' });
+    expect(done.status).to.equal(303);
+    expect(await db('pets').where({ name: 'Pixel' }).first('sex', 'breed_type')).to.deep.equal({ sex: 'f', breed_type: 'designer' });
   });
 
   it('shows refusals with the form, escaped, and changes nothing', async () => {
