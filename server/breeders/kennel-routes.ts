@@ -4,7 +4,7 @@ import type { Settings } from '../settings.js';
 import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
 import { isReadOnlyImpersonation, READ_ONLY_ACCOUNT_PAGE } from '../impersonation/guard.js';
 import { BREEDS } from '../genetics/catalogue/breeds.js';
-import { scriptJson } from '../public-profile/seo.js';
+import { metaDescription, publicImagePath, scriptJson } from '../public-profile/seo.js';
 import { requireBreeder } from './dog-settings-routes.js';
 import { breedNames, kennelBySlug, kennelProfileOf, publicKennelDogs, saveKennelProfile, SlugTaken } from './kennel-queries.js';
 import { kennelFieldErrors, kennelProfileSchema } from './kennel-rules.js';
@@ -61,11 +61,13 @@ export function kennelRoutes(db: Db, settings: Settings): Router {
     if (!kennel) throw new HttpError(404, 'Page not found');
     const dogs = await publicKennelDogs(db, kennel.userId);
     const canonicalUrl = `${settings.baseUrl}${kennelPath(kennel.slug)}`;
-    const description = (kennel.description || `${kennel.kennelName}: DNA-tested dogs on Embark.`).slice(0, 300);
+    const description = metaDescription(kennel.description || `${kennel.kennelName}: DNA-tested dogs on Embark.`);
+    // the preview shows one of the kennel's dogs, a photo if one has it
+    const shown = dogs.find((dog) => dog.avatar.imageUrl) ?? dogs[0];
     const meta = {
       description,
       canonicalUrl,
-      imageUrl: `${settings.baseUrl}/static/img/favicon.svg`,
+      imageUrl: shown ? `${settings.baseUrl}${publicImagePath(shown.handle)}` : null,
       indexable: true,
       jsonLd: scriptJson({ '@context': 'https://schema.org', '@type': 'ProfilePage', url: canonicalUrl, name: kennel.kennelName, description, mainEntity: { '@type': 'Organization', name: kennel.kennelName, url: kennel.website ?? canonicalUrl } }),
     };

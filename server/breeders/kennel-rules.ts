@@ -4,7 +4,7 @@ import { BREEDS } from '../genetics/catalogue/breeds.js';
 const BREED_SLUGS = new Set(BREEDS.map((breed) => breed.slug));
 
 const optionalUrl = (pattern: RegExp, message: string) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value), z.string().max(300).regex(pattern, message).nullable());
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value), z.string().max(300, 'At most 300 characters').regex(pattern, message).nullable());
 
 /** The kennel profile form (issue 14): every field's rule and the message a visitor reads (control characters are refused at the edge, http/text-input.ts). */
 export const kennelProfileSchema = z.object({

@@ -55,6 +55,7 @@ export async function processUploadedImage(input: Buffer | string): Promise<Proc
     master = await open(input)
       .rotate() // EXIF orientation; the output keeps no metadata
       .resize({ width: MASTER_SIZE, height: MASTER_SIZE, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' }) // a transparent PNG, GIF or WebP on white: JPEG has no transparency (it read as black)
       .jpeg({ quality: 88 })
       .toBuffer({ resolveWithObject: true });
   } catch (error) {

@@ -10,7 +10,7 @@ import { HttpError } from '../auth/guards.js';
 import { listOwnedPets } from '../pets/list.js';
 import { likenessScores, pairKey } from '../relatives/likeness.js';
 import { MIX_COMPARISON_ERROR } from '../shared/messages.js';
-import { avatarSvg } from './avatar.js';
+import { avatarPng } from './avatar.js';
 import { mediaStoreFor } from '../media/store.js';
 import { comparisonSide, dogProfilePage, mixComparison, relationshipOf } from './page-data.js';
 import { dogForViewer, isOwnerOf, profileViewCount, totalLikes, visitorKey, type PublicDog } from './queries.js';
@@ -150,7 +150,7 @@ export function publicProfileRoutes(db: Db, settings: Settings, keptPages: KeptP
       picture.body.pipe(res);
       return;
     }
-    res.type('image/svg+xml').send(avatarSvg(dog.name, dog.avatarColorIndex));
+    res.type('image/png').send(await avatarPng(dog.name, dog.avatarColorIndex));
   });
 
   router.get('/api/total-number-of-likes/:handle', async (req: Request<{ handle: string }>, res: Response) => {

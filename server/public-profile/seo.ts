@@ -5,7 +5,8 @@ import type { BreedMixView } from '../results/breed-mix.js';
 export interface PageMeta {
   description: string;
   canonicalUrl: string;
-  imageUrl: string;
+  /** A raster image for link previews; none when there is nothing to show. */
+  imageUrl: string | null;
   indexable: boolean;
   /** schema.org JSON-LD, already serialised with `<` escaped for a <script> element. */
   jsonLd: string;
@@ -20,8 +21,19 @@ export function dogDisplayName(dog: Pick<PublicDog, 'name' | 'prefixTitles' | 's
 
 export function dogDescription(dog: Pick<PublicDog, 'name'>, breedMix: BreedMixView | null): string {
   if (!breedMix) return `${dog.name} on Embark: a dog whose DNA results are on their way.`;
+  // results from a file without breed ancestry (another lab's export): no mix to name
+  if (breedMix.breeds.length === 0) return `${dog.name} on Embark: see ${dog.name}'s DNA results, genetic stats and relatives.`;
   const top = breedMix.breeds.slice(0, 3).map((breed) => `${breed.displayBreedPercent} ${breed.breedName}`).join(', ');
   return `${dog.name} is ${breedMix.breedMixName}: ${top}. See ${dog.name}'s Embark DNA results, genetic stats and relatives.`;
+}
+
+/** Text for a meta description: one line, cut at a word (with an ellipsis) to at most `max` characters. */
+export function metaDescription(text: string, max = 300): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…`;
 }
 
 /** JSON for a <script> element: `<` escaped so no text can close the element (DESIGN.md, known traps). */
@@ -47,7 +59,7 @@ export function dogPageMeta(baseUrl: string, dog: PublicDog, breedMix: BreedMixV
         name: dogDisplayName(dog),
         alternateName: dog.handle,
         image: imageUrl,
-        description: breedMix?.breedMixName ?? undefined,
+        description: breedMix?.breeds.length ? breedMix.breedMixName : undefined,
       },
     }),
   };

@@ -40,6 +40,7 @@ describe('a public dog profile in the browser', function () {
     await page.fill('#compareMix', 'no-such-dog-here');
     await page.click('form[data-mix-comparison-form] button[type="submit"]');
     await page.waitForFunction((text) => document.querySelector('[data-mix-comparison]')?.textContent?.includes(text), MIX_COMPARISON_ERROR);
+    expect(new URL(page.url()).searchParams.has('compareMix')).to.equal(false); // a reload does not bring the earlier comparison back
     expect(errors).to.deep.equal([]);
   });
 

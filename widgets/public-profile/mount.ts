@@ -41,7 +41,12 @@ export function mount(element: HTMLElement, { handle }: Props): void {
       url.searchParams.set('compareMix', other);
       window.history.replaceState(null, '', url);
     } catch {
-      if (request === latest) area.textContent = MIX_COMPARISON_ERROR;
+      if (request !== latest) return;
+      area.textContent = MIX_COMPARISON_ERROR;
+      // the address no longer names a comparison the page shows (a reload would bring the old one back)
+      const url = new URL(window.location.href);
+      url.searchParams.delete('compareMix');
+      window.history.replaceState(null, '', url);
     }
   });
 }

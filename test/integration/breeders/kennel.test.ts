@@ -69,6 +69,19 @@ describe('kennel profile: /breeders/breeder-profile and /kennel/{slug}', () => {
     expect(page.text).to.match(/data-avatar="letter">P<\/span>\s*<span><a href="\/dog\/public-pup">/);
     for (const name of ['Secret Pup', 'Members Pup', 'Hidden Pup']) expect(page.text).to.not.contain(name);
     expect(page.text).to.match(/href="\/members\/chat\?to=public-pup[^"]*" data-kennel-chat/);
+    // link previews show one of the kennel's dogs (the one with a photo), as a raster image the previews accept
+    expect(page.text).to.contain('<meta property="og:image" content="http://localhost:3000/getpublicpetimg/zoe-pup">');
+  });
+
+  it('describes the kennel for search engines on one line, cut at a word', async () => {
+    const agent = await signIn(app, breeder.email, TEST_PASSWORD);
+    const long = `We raise labradors at home.\n\nEvery litter is DNA tested. ${'Our dogs love water and long walks. '.repeat(12)}`;
+    expect((await post(agent, { ...form, description: long })).status).to.equal(303);
+    const page = (await request(app).get('/kennel/sunny-meadow').expect(200)).text;
+    const description = page.match(/<meta name="description" content="([^"]*)">/)![1];
+    expect(description).to.match(/^We raise labradors at home\. Every litter is DNA tested\. Our dogs/);
+    expect(description.length).to.be.at.most(300);
+    expect(description).to.match(/walks…$|water…$|love…$|dogs…$|long…$|and…$/);
   });
 
   it('refuses bad fields with their messages and changes nothing', async () => {
@@ -81,10 +94,12 @@ describe('kennel profile: /breeders/breeder-profile and /kennel/{slug}', () => {
       ['instagramUrl', 'https://evil.example/'],
       ['breeds', ['not-a-breed']],
       ['description', 'x'.repeat(2001)],
+      ['website', `https://sunny.example/${'x'.repeat(300)}`],
     ] as const) {
       const response = await post(agent, { ...form, [field]: value });
       expect(response.status, field).to.equal(400);
       expect(response.text).to.contain('field-error');
+      expect(response.text, field).to.not.contain('character(s)');
     }
     expect((await post(agent, { ...form, kennelName: 'a\u0000b' })).status).to.equal(400);
     expect((await db('kennel_profiles').where({ user_id: breeder.id }).first('website')).website).to.equal('https://sunny.example');

@@ -85,7 +85,7 @@ describe('public dog profiles: who sees what', function () {
           expect(page.status).to.equal(200);
           expect(page.text).to.include('<h1>').and.include('Beagle &amp; Pug Mix');
           for (const [i, answer] of answers.entries()) expect(answer.status, calls[i]).to.equal(200);
-          expect(answers[0].headers['content-type']).to.match(/^image\/svg\+xml/);
+          expect(answers[0].headers['content-type']).to.match(/^image\/png/);
           expect(answers[1].body).to.deep.equal({ totalNumberOfLikes: 0 });
           expect(answers[2].body).to.have.property('publicProfileViewCount').that.is.a('number');
         }
@@ -98,6 +98,10 @@ describe('public dog profiles: who sees what', function () {
     expect(open.text).to.not.include('content="noindex"');
     expect(open.text).to.include(`<link rel="canonical" href="http://localhost:3000/dog/${handles.public}">`);
     expect(open.text).to.include('property="og:image" content="http://localhost:3000/getpublicpetimg/open-dog"');
+    // the preview image is one link previews show: a PNG (the letter avatar), not an SVG
+    const image = await agents.anonymous.get('/getpublicpetimg/open-dog').buffer(true).expect(200);
+    expect(image.headers['content-type']).to.equal('image/png');
+    expect(Buffer.from(image.body).subarray(1, 4).toString('latin1')).to.equal('PNG');
     expect(open.text).to.match(/<script type="application\/ld\+json"[^>]*>\{"@context":"https:\/\/schema.org"/);
     const members = await agents.member.get(`/dog/${handles['public-private']}`).expect(200);
     expect(members.text).to.include('<meta name="robots" content="noindex">');
