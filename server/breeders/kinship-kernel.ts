@@ -1,6 +1,7 @@
 import { individualFrequencies, type ReferencePanel } from '../genetics/compute/reference-panel.js';
 import { sharedDna } from '../genetics/compute/shared-segments.js';
 import { unpackGenotype, type Calls } from '../genetics/genotype.js';
+import { recentlyUsed } from '../shared/recently-used.js';
 
 /** A genotype on the lab's panel as stored: packed calls, and the breed shares its background comes from. */
 export interface PackedLabGenotype {
@@ -29,14 +30,7 @@ export function backgroundOf(reference: ReferencePanel, breedShares: ReadonlyMap
   if (!kept) backgrounds.set(reference, (kept = new Map()));
   let key = '';
   for (const [slug, share] of breedShares) key += `${slug}=${share};`;
-  let found = kept.get(key);
-  if (found) kept.delete(key);
-  else {
-    found = individualFrequencies(reference, breedShares);
-    if (kept.size >= KEPT_BACKGROUNDS) kept.delete(kept.keys().next().value!);
-  }
-  kept.set(key, found);
-  return found;
+  return recentlyUsed(kept, key, KEPT_BACKGROUNDS, () => individualFrequencies(reference, breedShares));
 }
 
 /**

@@ -11,6 +11,7 @@ import type { InbreedingPrediction } from './pair-prediction.js';
 import { appendToKinshipSet, readKinshipSet } from './kinship-sets.js';
 import { backgroundOf, labPanelKinship } from './kinship-kernel.js';
 import { readyKinshipThreads, type PassPriority } from './kinship-threads.js';
+import { recentlyUsed } from '../shared/recently-used.js';
 
 export interface KinshipGenotype {
   panel: MarkerPanel;
@@ -115,12 +116,7 @@ const CACHED_DOGS = 16;
 function computedFor(lab: Lab, key: string): Map<number, ParentsKinship> {
   let byDog = computed.get(lab);
   if (!byDog) computed.set(lab, (byDog = new Map()));
-  let found = byDog.get(key);
-  if (found) byDog.delete(key);
-  else found = new Map();
-  byDog.set(key, found);
-  if (byDog.size > CACHED_DOGS) byDog.delete(byDog.keys().next().value!);
-  return found;
+  return recentlyUsed(byDog, key, CACHED_DOGS, () => new Map<number, ParentsKinship>());
 }
 
 // A chosen dog's map of kinships, filled once from what is stored (kinship-sets.ts) when it is made.

@@ -51,7 +51,7 @@ export async function predictPair(db: Db, lab: Lab, user: User, sirePetNum: numb
   if (!sire || !dam) throw new PairError(NOT_AUTHORIZED, 'NOT_AUTHORIZED');
   if (sire.sex !== 'm') throw new PairError(PAIR_SIRE_NOT_MALE, 'BAD_USER_INPUT');
   if (dam.sex !== 'f') throw new PairError(PAIR_DAM_NOT_FEMALE, 'BAD_USER_INPUT');
-  for (const dog of [sire, dam]) if (!dog.genotype) throw new PairError(PAIR_NO_RESULTS.replace('{name}', dog.name), 'BAD_USER_INPUT');
+  for (const dog of [sire, dam]) if (!dog.genotype) throw new PairError(PAIR_NO_RESULTS.replace('{name}', () => dog.name), 'BAD_USER_INPUT');
   const s = { calls: sire.genotype!.labCalls, sex: 'm' as const };
   const d = { calls: dam.genotype!.labCalls, sex: 'f' as const };
   const { kinship, method } = parentsKinship(lab.reference, sire.genotype!, dam.genotype!);
