@@ -201,6 +201,10 @@ describe('results widgets in the browser', function () {
     await first.waitFor();
     expect(await first.locator('.relative-card__name a').getAttribute('href')).to.equal(`/dog/${handles[0]}`);
     expect(await first.locator('.relative-card__chat').getAttribute('href')).to.equal(`/members/chat?to=${handles[0]}`);
+    // The gauges are sized by widgets-results.css, linked in the body; measure once it applies.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.relatedness-gauge')].every((gauge) => gauge.getBoundingClientRect().height > 0),
+    );
     const ratios = await page.locator('.relatedness-gauge').evaluateAll((gauges) =>
       gauges.map((gauge) => {
         const fill = gauge.querySelector('.relatedness-gauge__fill')!;
