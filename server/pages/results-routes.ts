@@ -112,7 +112,8 @@ export function resultsRoutes(db: Db, settings: Settings, keptPages: KeptPages):
         vetShare,
         notice: noticeOf(req),
         messages,
-        title: `${pet.name}: ${title}`,
+        // the tab says what the heading says: the call name when the dog has one
+        title: `${pet.callName || pet.name}: ${title}`,
         heading: `${pet.callName || pet.name}: ${title}`,
         pet,
         countryCode: countryCodeOf(req),
@@ -126,7 +127,7 @@ export function resultsRoutes(db: Db, settings: Settings, keptPages: KeptPages):
       const { pet, isOwner } = await petFromQuery(db, req);
       focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await hasResults(req, pet.petNum) }, 'health', backToPageLink('Health', `${RESULTS_PATHS.health}?i=${pet.petNum}`));
       const data = await cache.get(`health-${filter}:${pet.petNum}`, req.pageDataGeneration, () => healthPage({ db, pet, isOwner, isAdmin: signedInUser(req).isAdmin }, filter));
-      await keptPages.render(req, res, 'members/results/health', { ...data, vetShare: null, title: `${pet.name}: ${heading}`, heading, pet, healthConditionHtml });
+      await keptPages.render(req, res, 'members/results/health', { ...data, vetShare: null, title: `${pet.callName || pet.name}: ${heading}`, heading, pet, healthConditionHtml });
     });
   }
 

@@ -63,6 +63,56 @@ describe('keyboard use of modals', function () {
     }
   });
 
+  const focused = () => page.evaluate(() => {
+    const el = document.activeElement;
+    return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''}` : null;
+  });
+
+  it('keeps the keyboard on the titles field when a chip is added from a suggestion or removed', async () => {
+    await page.goto(`${site.origin}/members/pet/about/${site.biscuit}`);
+    const input = page.locator('#about-pet-prefixTitles');
+    await input.waitFor();
+    await input.focus();
+    await page.keyboard.type('CH');
+    await page.locator('[data-field="prefixTitles"] [data-suggestion="CH"]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-chips="prefixTitles"] [data-chip="CH"]').waitFor();
+    expect(await focused(), 'after adding a suggestion').to.equal('input#about-pet-prefixTitles');
+    await page.keyboard.type('GCH');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-chips="prefixTitles"] [data-chip="GCH"]').waitFor();
+    await page.locator('[data-chips="prefixTitles"] [aria-label="Remove CH"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !document.querySelector('[data-chips="prefixTitles"] [data-chip="CH"]'));
+    expect(await focused(), 'after removing a chip: the next one').to.equal('button[Remove GCH]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !document.querySelector('[data-chips="prefixTitles"] [data-chip="GCH"]'));
+    expect(await focused(), 'after removing the last chip: the input').to.equal('input#about-pet-prefixTitles');
+  });
+
+  it('keeps the keyboard in the chat after the first message of a new conversation, and after deleting one', async () => {
+    const db = await testDb();
+    // a dog whose owner the parent has never written to (the demo conversations stay for the tests below)
+    const parent = await db('users').where({ email: 'parent@demo.test' }).first('id');
+    const other = await db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num')
+      .where('pets.privacy', 'public').whereNull('pets.deleted_at').whereNot('pet_owners.user_id', parent.id)
+      .whereNotExists(db('conversation_participants').whereRaw('conversation_participants.user_id = pet_owners.user_id').select(db.raw('1')))
+      .orderBy('pets.pet_num').first('pets.handle');
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(`${site.origin}/members/chat?to=${other.handle}`);
+    const box = page.locator('#chat-compose-body');
+    await box.waitFor();
+    await box.focus();
+    await page.keyboard.type('Hello from the keyboard');
+    await page.keyboard.press('Enter');
+    await page.locator('.chat-delete').waitFor();
+    expect(await focused(), 'after the first message').to.equal('textarea#chat-compose-body');
+    await page.locator('.chat-delete').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.chat-pane--empty').waitFor();
+    await page.waitForFunction(() => document.activeElement?.matches('.chat-list__item, .chat-pane--empty') === true);
+  });
+
   it('the block dialog of a chat', async () => {
     await page.goto(`${site.origin}/members/messages`);
     await page.locator('.chat-list__item').first().click();

@@ -110,9 +110,12 @@ describe('chat in the browser', function () {
     const arrived = parent.page.locator('.chat-list__item', { hasText: 'Nia Newbie' });
     await arrived.waitFor(LIVE);
     await parent.page.locator('.unread-badge', { hasText: '1' }).waitFor(LIVE);
+    const drawerCount = (text: string) => parent.page.waitForFunction((wanted) => document.querySelector('[data-unread-drawer-count]')?.textContent === wanted, text, LIVE);
+    await drawerCount(' (1)'); // the phone menu's Messages link follows the badge
     await arrived.click();
     await parent.page.locator('.chat-message--theirs .chat-message__body', { hasText: 'Is Biscuit friendly?' }).waitFor(LIVE);
     await badge(parent).waitFor({ state: 'hidden', ...LIVE });
+    await drawerCount('');
 
     await newbie.page.locator('.chat-message--mine .chat-message__status', { hasText: /^Read: / }).waitFor(LIVE);
     await sendText(parent, 'Very friendly!');

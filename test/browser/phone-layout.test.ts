@@ -42,7 +42,10 @@ describe('phone layout (390 px): long words, wide tables and the results navigat
 
   describe('a dog named with one 50-letter word', () => {
     before(async () => {
-      await (await testDb())('pets').where({ pet_num: site.biscuit }).update({ name: LONG_NAME, call_name: null });
+      const db = await testDb();
+      await db('pets').where({ pet_num: site.biscuit }).update({ name: LONG_NAME, call_name: null });
+      // the summary's microbiome table is four columns wide
+      await db('microbiome_tests').insert({ pet_num: site.biscuit, state: 'released', results_released_at: db.fn.now(), report_url: 'https://reports.example/microbiome/1' });
     });
 
     it('keeps My Dogs within the screen', async () => {
@@ -54,6 +57,7 @@ describe('phone layout (390 px): long words, wide tables and the results navigat
     it('keeps the results pages and their navigation within the screen', async () => {
       for (const results of ['summary', 'health', 'traits']) {
         const page = await phonePage(`/members/results/${results}?i=${site.biscuit}`, 'parent');
+        if (results === 'summary') expect(await page.locator('.table-wrap [data-microbiome-test]').count(), 'the microbiome table in its frame').to.equal(1);
         await expectNoSidewaysScroll(page, results);
         const nav = await page.locator('.results-nav').boundingBox();
         expect(nav!.x + nav!.width, `${results}: the results navigation's right edge`).to.be.at.most(PHONE.width);

@@ -36,7 +36,7 @@ export function BlockDialog({ name, onConfirm, onClose }: BlockDialogProps) {
         </>
       }
     >
-      <p>{CHAT_BLOCK_CONFIRM.replace('{name}', name)}</p>
+      <p>{CHAT_BLOCK_CONFIRM.replace('{name}', () => name)}</p>
     </Modal>
   );
 }

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { ChatWidgetProps } from '../../server/chat/types';
 import { CHAT_PICK_CONVERSATION } from '../../server/shared/messages';
 import { chatApi } from './api';
@@ -14,8 +15,14 @@ const browserDeps: ChatDeps = {
 /** The chat inbox of /members/messages and /members/chat (spec 2 §3 "Chat inbox"). */
 export function ChatApp(props: ChatWidgetProps & { deps?: ChatDeps }) {
   const chat = useChat(props, props.deps ?? browserDeps);
+  const root = useRef<HTMLDivElement>(null);
+  // the Delete button is gone with its conversation: focus goes to the inbox (or the empty pane)
+  const remove = async (conversationId: number) => {
+    if (!(await chat.remove(conversationId))) return;
+    requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('.chat-list__item, .chat-pane--empty')?.focus());
+  };
   return (
-    <div className="chat-app">
+    <div className="chat-app" ref={root}>
       <ConversationList conversations={chat.conversations} activeId={chat.activeId} error={chat.listError} onSelect={chat.select} />
       {chat.active ? (
         <ConversationPane
@@ -26,10 +33,12 @@ export function ChatApp(props: ChatWidgetProps & { deps?: ChatDeps }) {
           onSend={chat.send}
           onBlock={chat.block}
           onUnblock={chat.unblock}
-          onDelete={chat.remove}
+          onDelete={remove}
         />
       ) : (
-        <p className="chat-pane chat-pane--empty">{CHAT_PICK_CONVERSATION}</p>
+        <p className="chat-pane chat-pane--empty" tabIndex={-1}>
+          {CHAT_PICK_CONVERSATION}
+        </p>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 
 export interface ComposeBoxProps {
   sending: boolean;
@@ -6,9 +6,22 @@ export interface ComposeBoxProps {
   onSend: (body: string) => Promise<boolean>;
 }
 
+// Whether the box being replaced had focus: the first message of a new conversation replaces the
+// box with the saved conversation's, and whoever was typing keeps typing there.
+let replacedBoxHadFocus = false;
+
 /** Enter sends, Shift+Enter starts a new line. */
 export function ComposeBox({ sending, onSend }: ComposeBoxProps) {
   const [body, setBody] = useState('');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const box = textarea.current;
+    if (replacedBoxHadFocus) box?.focus();
+    replacedBoxHadFocus = false;
+    return () => {
+      replacedBoxHadFocus = box !== null && document.activeElement === box;
+    };
+  }, []);
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (await onSend(body)) setBody('');
@@ -25,6 +38,7 @@ export function ComposeBox({ sending, onSend }: ComposeBoxProps) {
         Message
       </label>
       <textarea
+        ref={textarea}
         id="chat-compose-body"
         className="chat-compose__body"
         name="body"

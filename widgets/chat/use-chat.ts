@@ -163,16 +163,19 @@ export function useChat(props: ChatWidgetProps, { api, alert, confirm }: ChatDep
     [alert, api],
   );
 
+  /** Resolves true when the conversation was deleted. */
   const remove = useCallback(
-    async (conversationId: number) => {
-      if (!confirm(CHAT_DELETE_CONFIRM)) return;
+    async (conversationId: number): Promise<boolean> => {
+      if (!confirm(CHAT_DELETE_CONFIRM)) return false;
       try {
         await api.deleteConversation(conversationId);
         setActiveId(null);
         await refreshList();
+        return true;
       } catch (failure) {
         console.error(failure);
         alert(CHAT_DELETE_FAILED);
+        return false;
       }
     },
     [alert, api, confirm, refreshList],

@@ -3,6 +3,7 @@ import { fetchJson } from '../shared/fetch-json';
 import {
   badgeText,
   countFromEvent,
+  drawerCountText,
   countFromResponse,
   UNREAD_COUNT_EVENT,
   UNREAD_COUNT_URL,
@@ -46,6 +47,10 @@ function useUnreadCount(initial: number): number {
 export function UnreadBadge({ count: initialCount }: UnreadBadgeProps) {
   const count = useUnreadCount(initialCount);
   const text = badgeText(count);
+  // the phone menu's Messages link (server-rendered) follows the same count
+  useEffect(() => {
+    for (const element of document.querySelectorAll('[data-unread-drawer-count]')) element.textContent = drawerCountText(count);
+  }, [count]);
   return (
     <span className="unread-badge" hidden={text === ''} aria-label={`${count} unread messages`}>
       {text}

@@ -18,6 +18,9 @@ export function isUnreadCount(value: unknown): value is number {
 }
 
 /** The badge's text: '' when there is nothing unread (the badge is hidden), '99+' above 99. */
+/** The phone menu's Messages link says the count in brackets: ' (3)', or nothing. */
+export const drawerCountText = (count: number): string => (count > 0 ? ` (${badgeText(count)})` : '');
+
 export function badgeText(count: number): string {
   if (count <= 0) return '';
   return count > MAX_SHOWN_COUNT ? `${MAX_SHOWN_COUNT}+` : String(count);

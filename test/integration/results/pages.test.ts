@@ -30,6 +30,22 @@ describe('results pages: access and empty states', function () {
     }
   });
 
+  it('names the dog by its call name in the tab title as in the heading', async () => {
+    const db = await testDb();
+    await db('pets').where({ pet_num: biscuit }).update({ call_name: 'Bisc' });
+    try {
+      const agent = await signInAsDemo(app, 'parent');
+      for (const path of [`/members/results/summary?i=${biscuit}`, `/members/results/health/other?i=${biscuit}`]) {
+        const html = (await agent.get(path).expect(200)).text;
+        const title = html.match(/<title>([^<]*)<\/title>/)![1];
+        expect(title, path).to.match(/^Bisc: /);
+      }
+      expect((await agent.get(`/members/results/summary?i=${biscuit}`)).text).to.match(/<h1[^>]*>Bisc: /);
+    } finally {
+      await db('pets').where({ pet_num: biscuit }).update({ call_name: null });
+    }
+  });
+
   it("answers 404 'Not Authorized' for another user's dog, and for a missing or malformed i", async () => {
     const db = await testDb();
     await createUser(db, { email: 'stranger@example.test' });

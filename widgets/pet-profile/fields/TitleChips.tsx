@@ -1,4 +1,4 @@
-import { useRef, type FocusEvent } from 'react';
+import { useEffect, useRef, type FocusEvent } from 'react';
 import { TITLE_MAX_COUNT } from '../../../server/pet-profile/rules';
 import { suggestTitles } from '../../../server/pet-profile/titles';
 import { addTitle, addTitles, removeTitle, type TitleField } from '../draft';
@@ -26,11 +26,27 @@ export interface TitleChipsProps {
  */
 export function TitleChips({ idPrefix, name, label, titles, chosen, typed, onChange, error }: TitleChipsProps) {
   const field = useRef<HTMLDivElement>(null);
+  // The control a keyboard user lands on once a chip is added or removed (the button they pressed is gone).
+  const focusNext = useRef<((removeButtons: HTMLButtonElement[], input: HTMLInputElement | null) => HTMLElement | null | undefined) | null>(null);
+  useEffect(() => {
+    const pick = focusNext.current;
+    focusNext.current = null;
+    if (!pick || !field.current) return;
+    const input = field.current.querySelector<HTMLInputElement>('input[type="text"]');
+    pick([...field.current.querySelectorAll<HTMLButtonElement>('.pet-chip__remove')], input && !input.disabled ? input : null)?.focus();
+  });
   const id = fieldId(idPrefix, name);
   const suggestions = typed.trim() === '' ? [] : suggestTitles(titles, typed, chosen).slice(0, SUGGESTIONS_SHOWN);
   const isFull = chosen.length >= TITLE_MAX_COUNT;
 
-  const add = (title: string) => onChange(addTitle(chosen, title), '');
+  const add = (title: string) => {
+    focusNext.current = (removeButtons, input) => input ?? removeButtons.at(-1);
+    onChange(addTitle(chosen, title), '');
+  };
+  const remove = (index: number) => {
+    focusNext.current = (removeButtons, input) => removeButtons[index] ?? removeButtons[index - 1] ?? input;
+    onChange(removeTitle(chosen, chosen[index]), typed);
+  };
   const addTyped = () => {
     if (typed !== '') onChange(addTitles(chosen, typed), '');
   };
@@ -47,10 +63,10 @@ export function TitleChips({ idPrefix, name, label, titles, chosen, typed, onCha
     <div ref={field} className="pet-field pet-titles" data-field={name} onBlur={leave}>
       <label htmlFor={id}>{label}</label>
       <ul className="pet-chips" aria-label={`${label} chosen`} data-chips={name}>
-        {chosen.map((title) => (
+        {chosen.map((title, index) => (
           <li key={title} className="pet-chip" data-chip={title}>
             {title}
-            <button type="button" className="pet-chip__remove" aria-label={`Remove ${title}`} onClick={() => onChange(removeTitle(chosen, title), typed)}>
+            <button type="button" className="pet-chip__remove" aria-label={`Remove ${title}`} onClick={() => remove(index)}>
               ×
             </button>
           </li>
