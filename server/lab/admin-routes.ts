@@ -13,8 +13,8 @@ import { logger } from '../logging/logger.js';
 
 export const UPLOAD_PATH = '/admin/lab/upload';
 export const MAX_UPLOAD_FILE_BYTES = 64 * 1024 * 1024;
-/** A TSV, a .tped/.tfam pair or a zip: never more than two files. */
-export const MAX_UPLOAD_FILES = 2;
+/** A TSV, an archive, or one PLINK export: a .bed/.bim/.fam set is the most, three files. */
+export const MAX_UPLOAD_FILES = 3;
 
 /** An upload multer refused (too big, too many files): answered on the lab page, after the CSRF check. */
 interface RefusedUpload {
@@ -24,8 +24,8 @@ interface RefusedUpload {
 const refusedUploads = new WeakMap<object, RefusedUpload>();
 
 function refusal(error: multer.MulterError): RefusedUpload {
-  if (error.code === 'LIMIT_FILE_SIZE') return { status: 413, message: `A file is larger than ${MAX_UPLOAD_FILE_BYTES / 1024 / 1024} MB: upload a raw-data export (a zip or a .tped/.tfam pair).` };
-  if (error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_UNEXPECTED_FILE') return { status: 400, message: `Upload at most ${MAX_UPLOAD_FILES} files: one TSV, one zip, or a .tped/.tfam pair.` };
+  if (error.code === 'LIMIT_FILE_SIZE') return { status: 413, message: `A file is larger than ${MAX_UPLOAD_FILE_BYTES / 1024 / 1024} MB: upload a raw-data export (a zip or a PLINK export).` };
+  if (error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_UNEXPECTED_FILE') return { status: 400, message: `Upload at most ${MAX_UPLOAD_FILES} files: one TSV, one archive, or one PLINK export (.tped/.tfam, .ped/.map or .bed/.bim/.fam).` };
   return { status: 400, message: `The upload could not be read (${error.message}).` };
 }
 
@@ -86,7 +86,7 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
     const errors: string[] = [];
     try {
       const files = await genotypeFilesFromEntries(uploads.map((file) => ({ name: file.originalname, content: new Uint8Array(file.buffer) })), swabCode);
-      if (files.length === 0) throw new IngestError('No genotype file in the upload: a TSV, a .tped/.tfam pair or a zip of them.');
+      if (files.length === 0) throw new IngestError('No genotype file in the upload: a TSV, a PLINK export (.tped/.tfam, .ped/.map or .bed/.bim/.fam), or a zip, tar or gzip of them.');
       const lab = await openLab(db, settings.lab);
       for (const file of files) {
         try {

@@ -12,6 +12,7 @@ import type { MarkerPanel } from '../genetics/panel.js';
 import { GenotypeFileError } from '../genetics/formats/genotype-file-error.js';
 import { DEFAULT_MAX_NO_CALL_RATE, parseTsvGenotypes } from '../genetics/formats/tsv.js';
 import { parseTfam, parseTped, type TpedGenotypes } from '../genetics/formats/plink.js';
+import { oneDog } from '../genetics/formats/plink-layouts.js';
 import { NO_CALL, remapCalls } from '../genetics/genotype.js';
 import { breedBySlug } from '../genetics/catalogue/breeds.js';
 import { traitLocusSlug } from '../catalogue/sync.js';
@@ -62,7 +63,7 @@ export function parseGenotypeFile(input: GenotypeInput, panel: MarkerPanel): Par
       const report = { markers: parsed.calls.length, skippedLines: 0, skippedReasons: {}, unplaced: 0 };
       return { swabCode: parsed.swabCode, swabLine, calls: parsed.calls, noCallRate: parsed.noCallRate, format: 'raw_tsv', report };
     }
-    parseTfam(input.tfam);
+    oneDog(parseTfam(input.tfam), 'the .tfam', (individual) => individual.individualId);
     const own = parseTped(input.tped);
     const { coverage, markers } = labPanelCoverage(own, panel);
     if (coverage < 1 - DEFAULT_MAX_NO_CALL_RATE) {

@@ -3,53 +3,124 @@ import path from 'node:path';
 import { strFromU8 } from 'fflate';
 import type { IngestFile } from './ingest.js';
 import { IngestError } from './ingest-error.js';
-import { newUnzipBudget, unzipEntries, type UnzipBudget } from './unzip.js';
+import { gunzipFile, newUnzipBudget, unzipEntries, type UnzipBudget } from './unzip.js';
+import { isTar, untarEntries } from './untar.js';
 import { foreignGenotypeFormat } from '../genetics/formats/foreign-formats.js';
+import { GenotypeFileError } from '../genetics/formats/genotype-file-error.js';
+import { bedToTransposed, pedToTransposed, type TransposedPair } from '../genetics/formats/plink-layouts.js';
 
-// Files a raw-data zip may carry beside the genotypes: notes, licences, the system's own files.
+// Files a raw-data archive may carry beside the genotypes: notes, licences, the system's own files.
 const NOT_GENOTYPES = /(^|\/)(__MACOSX\/|\.[^/]*$)|\.(md|pdf|html?|rtf|json|xml|png|jpe?g)$|(^|\/)(readme|licen[cs]e)[^/]*$/i;
 
+/** Archives inside archives are opened this deep at most (a zip or gzip can hold itself). */
+const MAX_ARCHIVE_DEPTH = 4;
+
+/** PLINK's three layouts of one dog's genotypes, each a set of files sharing a name. */
+const PLINK_LAYOUTS = [
+  { extensions: ['.tped', '.tfam'], name: 'a .tped/.tfam pair' },
+  { extensions: ['.ped', '.map'], name: 'a .ped/.map pair' },
+  { extensions: ['.bed', '.bim', '.fam'], name: 'a .bed/.bim/.fam set' },
+] as const;
+const PLINK_EXTENSIONS = new Set<string>(PLINK_LAYOUTS.flatMap((layout) => layout.extensions));
+
+type Entry = { name: string; content: Uint8Array };
+
+const startsWith = (bytes: Uint8Array, ...prefix: number[]) => bytes.length >= prefix.length && prefix.every((byte, i) => bytes[i] === byte);
+
 /**
- * Raw-data files as the lab receives them: consumer TSVs, PLINK .tped/.tfam pairs, or a zip of
- * either (unzipped on a worker thread, within one budget for the whole upload).
+ * Raw-data files as the lab receives them: consumer TSVs, PLINK exports in any of its three layouts
+ * (.tped/.tfam, .ped/.map, .bed/.bim/.fam), and zips, tars and gzips of them (unpacked on a worker
+ * thread, within one budget for the whole upload).
  */
-export async function genotypeFilesFromEntries(entries: { name: string; content: Uint8Array }[], swabCode?: string, budget: UnzipBudget = newUnzipBudget()): Promise<IngestFile[]> {
+export async function genotypeFilesFromEntries(entries: Entry[], swabCode?: string, budget: UnzipBudget = newUnzipBudget(), depth = 0): Promise<IngestFile[]> {
   const files: IngestFile[] = [];
-  const plink = new Map<string, { tped?: string; tfam?: string }>();
-  for (const entry of entries) {
-    const extension = path.extname(entry.name).toLowerCase();
-    const base = entry.name.slice(0, entry.name.length - extension.length);
-    if (extension === '.zip') {
-      const inside = (await unzipEntries(entry.name, entry.content, budget)).filter(({ name }) => !NOT_GENOTYPES.test(name));
-      files.push(...(await genotypeFilesFromEntries(pairLonePlinkFiles(inside.map(({ name, content }) => ({ name: `${entry.name}:${name}`, content }))), swabCode, budget)));
-    } else if (extension === '.tped' || extension === '.tfam') {
-      const pair = plink.get(base) ?? {};
-      pair[extension === '.tped' ? 'tped' : 'tfam'] = withoutByteOrderMark(strFromU8(entry.content));
-      plink.set(base, pair);
-    } else {
-      const foreign = foreignGenotypeFormat(entry.name, entry.content);
-      if (foreign) throw new IngestError(`${entry.name} is ${foreign}.`);
-      files.push({ fileName: entry.name, text: withoutByteOrderMark(strFromU8(entry.content)) });
+  const plink = new Map<string, Map<string, Uint8Array>>();
+  for (const original of entries) {
+    const entry = await gunzipped(original, budget);
+    const unpacked = await unpack(entry, budget);
+    if (unpacked) {
+      if (depth >= MAX_ARCHIVE_DEPTH) throw new IngestError(`${entry.name}: refused, archives nested more than ${MAX_ARCHIVE_DEPTH} deep`);
+      const inside = unpacked.filter(({ name }) => !NOT_GENOTYPES.test(name));
+      files.push(...(await genotypeFilesFromEntries(pairLonePlinkFiles(inside), swabCode, budget, depth + 1)));
+      continue;
     }
+    const extension = startsWith(entry.content, 0x6c, 0x1b) ? '.bed' : path.extname(entry.name).toLowerCase();
+    if (PLINK_EXTENSIONS.has(extension)) {
+      const base = entry.name.slice(0, entry.name.length - path.extname(entry.name).length);
+      const set = plink.get(base) ?? new Map<string, Uint8Array>();
+      set.set(extension, entry.content);
+      plink.set(base, set);
+      continue;
+    }
+    const foreign = foreignGenotypeFormat(entry.name, entry.content);
+    if (foreign) throw new IngestError(`${entry.name} is ${foreign}.`);
+    files.push({ fileName: entry.name, text: textOf(entry.content) });
   }
-  for (const [base, pair] of plink) {
-    if (pair.tped === undefined || pair.tfam === undefined) throw new IngestError(`${base}: a PLINK export needs both the .tped and the .tfam file`);
+  for (const [base, set] of plink) {
+    const { pair, extension } = transposedPair(base, set);
     if (!swabCode) throw new IngestError(`${base}: name the swab of a PLINK export (the Swab code field on the lab page, --swab CODE on the command line)`);
-    files.push({ fileName: `${base}.tped`, plink: { tped: pair.tped, tfam: pair.tfam }, swabCode });
+    files.push({ fileName: `${base}${extension}`, plink: pair, swabCode });
   }
   return files;
 }
 
-/** A zip holding exactly one .tped and one .tfam is one export, whatever their names. */
-function pairLonePlinkFiles(entries: { name: string; content: Uint8Array }[]): { name: string; content: Uint8Array }[] {
+/** A gzip file as the file it holds (dog.tped.gz as dog.tped); any other file as it is. */
+async function gunzipped(entry: Entry, budget: UnzipBudget): Promise<Entry> {
+  let { name, content } = entry;
+  for (let depth = 0; startsWith(content, 0x1f, 0x8b); depth++) {
+    if (depth >= MAX_ARCHIVE_DEPTH) throw new IngestError(`${entry.name}: refused, archives nested more than ${MAX_ARCHIVE_DEPTH} deep`);
+    content = await gunzipFile(name, content, budget);
+    name = name.replace(/\.gz$/i, '');
+  }
+  // a .tar.gz's files are named after the file uploaded
+  return { name: isTar(content) ? entry.name : name, content };
+}
+
+/** The files inside a zip or tar (named after the archive), or null for a file that is not one. */
+async function unpack(entry: Entry, budget: UnzipBudget): Promise<Entry[] | null> {
+  const { name, content } = entry;
+  const within = (inside: Entry[]) => inside.map((file) => ({ name: `${name}:${file.name}`, content: file.content }));
+  if (path.extname(name).toLowerCase() === '.zip' || startsWith(content, 0x50, 0x4b, 0x03, 0x04)) return within(await unzipEntries(name, content, budget));
+  if (isTar(content)) return within(untarEntries(name, content));
+  if (path.extname(name).toLowerCase() === '.tar') throw new IngestError(`${name}: not a readable tar archive`);
+  return null;
+}
+
+/** A PLINK export's files as the .tped/.tfam pair the engine reads (and the extension naming the export); a missing member is named. */
+function transposedPair(base: string, set: Map<string, Uint8Array>): { pair: TransposedPair; extension: string } {
+  const layout = PLINK_LAYOUTS.find((candidate) => candidate.extensions.some((extension) => set.has(extension)))!;
+  const missing = layout.extensions.filter((extension) => !set.has(extension));
+  if (missing.length > 0) throw new IngestError(`${base}: a PLINK export needs ${layout.name}; ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
+  const text = (extension: string) => textOf(set.get(extension)!);
+  const named = (extension: string) => `${path.basename(base)}${extension}`;
+  const extension = layout.extensions[0];
+  try {
+    if (extension === '.tped') return { pair: { tped: text('.tped'), tfam: text('.tfam') }, extension };
+    if (extension === '.ped') return { pair: pedToTransposed(text('.ped'), text('.map'), { ped: named('.ped'), map: named('.map') }), extension };
+    return { pair: bedToTransposed(set.get('.bed')!, text('.bim'), text('.fam'), { bed: named('.bed'), bim: named('.bim'), fam: named('.fam') }), extension };
+  } catch (error) {
+    if (error instanceof GenotypeFileError) throw new IngestError(error.message.replace(/^line \d+: /, ''), error.line || undefined);
+    throw error;
+  }
+}
+
+/** An archive holding one PLINK export is that export, whatever its files are called. */
+function pairLonePlinkFiles(entries: Entry[]): Entry[] {
   const ofKind = (extension: string) => entries.filter((entry) => path.extname(entry.name).toLowerCase() === extension);
-  const [tped, tfam] = [ofKind('.tped'), ofKind('.tfam')];
-  if (tped.length !== 1 || tfam.length !== 1) return entries;
-  const base = tped[0].name.slice(0, -'.tped'.length);
-  return entries.map((entry) => (entry === tfam[0] ? { ...entry, name: `${base}.tfam` } : entry));
+  for (const { extensions } of PLINK_LAYOUTS) {
+    const members = extensions.map(ofKind);
+    if (members.some((files) => files.length !== 1)) continue;
+    const base = members[0][0].name.slice(0, -extensions[0].length);
+    return entries.map((entry) => {
+      const at = members.findIndex(([member]) => member === entry);
+      return at > 0 ? { ...entry, name: `${base}${extensions[at]}` } : entry;
+    });
+  }
+  return entries;
 }
 
 const withoutByteOrderMark = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+const textOf = (content: Uint8Array) => withoutByteOrderMark(strFromU8(content));
 
 export async function readGenotypeFiles(paths: readonly string[], swabCode?: string): Promise<IngestFile[]> {
   const entries = await Promise.all(paths.map(async (file) => ({ name: path.basename(file), content: new Uint8Array(await readFile(file)) })));

@@ -1,15 +1,16 @@
-// Unzips uploads off the server's event loop, streaming, and stops as soon as a zip holds more
-// entries or more unzipped bytes than allowed (a zip bomb declares small sizes and lies). The
+// Unzips (and gunzips) uploads off the server's event loop, streaming, and stops as soon as a zip holds
+// more entries or more unpacked bytes than allowed (a zip bomb declares small sizes and lies). The
 // thread stays up between uploads and answers one job at a time.
 // Plain JavaScript: a worker thread cannot load TypeScript without a loader, and this needs none.
 import { parentPort } from 'node:worker_threads';
+import { gunzipSync } from 'node:zlib';
 import { Unzip, UnzipInflate } from 'fflate';
 
 class Refused extends Error {}
 
-parentPort.on('message', ({ data, maxBytes, limitBytes, maxEntries }) => {
+parentPort.on('message', ({ kind, data, maxBytes, limitBytes, maxEntries }) => {
   try {
-    const { entries, total } = unzip(new Uint8Array(data), maxBytes, limitBytes, maxEntries);
+    const { entries, total } = kind === 'gunzip' ? gunzip(new Uint8Array(data), maxBytes, limitBytes) : unzip(new Uint8Array(data), maxBytes, limitBytes, maxEntries);
     // entries stored uncompressed may be views of one buffer (the zip's own): each buffer is transferred once
     parentPort.postMessage({ entries, unzippedBytes: total }, [...new Set(entries.map((entry) => entry.content.buffer))]);
   } catch (error) {
@@ -43,6 +44,20 @@ function unzip(data, maxBytes, limitBytes, maxEntries) {
   };
   unzipper.push(data, true);
   return { entries, total };
+}
+
+/** A gzip file's content, as the one entry of the answer (named by the caller); zlib, unlike fflate, refuses a cut gzip. */
+function gunzip(data, maxBytes, limitBytes) {
+  let content;
+  try {
+    content = gunzipSync(data, { maxOutputLength: Math.max(1, maxBytes) });
+  } catch (error) {
+    if (error?.code === 'ERR_BUFFER_TOO_LARGE') throw new Refused(`more than ${Math.round(limitBytes / 1024 / 1024)} MB once unpacked`);
+    throw error;
+  }
+  // the answer transfers the whole buffer: copy a result that is a view into a larger one
+  const bytes = content.byteOffset === 0 && content.length === content.buffer.byteLength ? new Uint8Array(content.buffer) : new Uint8Array(content);
+  return { entries: [{ name: '', content: bytes }], total: bytes.length };
 }
 
 function concat(chunks) {

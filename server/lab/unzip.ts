@@ -48,10 +48,23 @@ function giveBack(worker: Worker): void {
  * of a second, a bomb for as long as it is allowed to), so the server keeps answering meanwhile.
  * A zip over the limits or not a zip at all is refused with an IngestError naming it.
  */
-export function unzipEntries(name: string, zip: Uint8Array, budget: UnzipBudget): Promise<{ name: string; content: Uint8Array }[]> {
+export async function unzipEntries(name: string, zip: Uint8Array, budget: UnzipBudget): Promise<{ name: string; content: Uint8Array }[]> {
   // every zip starts with a local file header (PK\x03\x04), or is an empty zip's end record (PK\x05\x06)
-  if (zip.length < 4 || zip[0] !== 0x50 || zip[1] !== 0x4b) return Promise.reject(new IngestError(`${name}: not a readable zip`));
-  const data = zip.slice().buffer;
+  if (zip.length < 4 || zip[0] !== 0x50 || zip[1] !== 0x4b) throw new IngestError(`${name}: not a readable zip`);
+  const entries = await onWorker('unzip', name, zip, budget, 'zip');
+  if (entries.length === 0) throw new IngestError(`${name}: not a readable zip (no files in it)`);
+  return entries;
+}
+
+/** A gzip file's content (a .tar.gz's tar, a .tped.gz's text), unpacked on the worker thread within the same budget. */
+export async function gunzipFile(name: string, gzip: Uint8Array, budget: UnzipBudget): Promise<Uint8Array> {
+  if (gzip.length < 2 || gzip[0] !== 0x1f || gzip[1] !== 0x8b) throw new IngestError(`${name}: not a readable gzip file`);
+  const [entry] = await onWorker('gunzip', name, gzip, budget, 'gzip file');
+  return entry.content;
+}
+
+function onWorker(kind: 'unzip' | 'gunzip', name: string, packed: Uint8Array, budget: UnzipBudget, what: string): Promise<{ name: string; content: Uint8Array }[]> {
+  const data = packed.slice().buffer;
   const worker = takeWorker();
   return new Promise((resolve, reject) => {
     const failed = (error: Error) => {
@@ -62,19 +75,17 @@ export function unzipEntries(name: string, zip: Uint8Array, budget: UnzipBudget)
     const answered = (answer: WorkerAnswer) => {
       worker.off('error', failed);
       giveBack(worker);
-      if (answer.entries && answer.entries.length === 0) {
-        reject(new IngestError(`${name}: not a readable zip (no files in it)`));
-      } else if (answer.entries) {
+      if (answer.entries) {
         budget.bytesLeft -= answer.unzippedBytes ?? 0;
         resolve(answer.entries);
       } else if (answer.refused) {
         reject(new IngestError(`${name}: refused, ${answer.message}`));
       } else {
-        reject(new IngestError(`${name}: not a readable zip (${answer.message})`));
+        reject(new IngestError(`${name}: not a readable ${what} (${answer.message})`));
       }
     };
     worker.once('error', failed);
     worker.once('message', answered);
-    worker.postMessage({ data, maxBytes: budget.bytesLeft, limitBytes: UNZIP_LIMITS.maxUnzippedBytes, maxEntries: UNZIP_LIMITS.maxEntries }, [data]);
+    worker.postMessage({ kind, data, maxBytes: budget.bytesLeft, limitBytes: UNZIP_LIMITS.maxUnzippedBytes, maxEntries: UNZIP_LIMITS.maxEntries }, [data]);
   });
 }

@@ -1,18 +1,14 @@
 // Files people upload as "raw DNA data" that the lab does not read: a human test's export, a
-// sequencing VCF, PLINK's other layouts, a compressed file. Recognised by their name or first bytes,
+// sequencing VCF, an archive in a format other than zip, tar or gzip. Recognised by their name or first bytes,
 // so the message says what the file is and what to upload instead, not which line failed to parse.
 
-const WHAT_WE_READ = 'upload the dog’s raw data as our tab-separated text, or a PLINK .tped/.tfam pair (as in the zip Embark lets owners download)';
+const WHAT_WE_READ = 'upload the dog’s raw data as our tab-separated text, or a PLINK export (.tped/.tfam as in the zip Embark lets owners download, .ped/.map or .bed/.bim/.fam)';
 
 const VCF = `a VCF file of sequencing variants: this lab reads genotyping-array exports; ${WHAT_WE_READ}`;
-const PLINK_BINARY = `a binary PLINK file (.bed/.bim/.fam): convert it to a .tped/.tfam pair (plink --recode transpose) or ${WHAT_WE_READ}`;
-const GZIP = 'a gzip-compressed file the lab does not open: unpack it, or pack the files as a .zip';
 
 const BY_EXTENSION: [RegExp, string][] = [
   [/\.vcf(\.b?gz)?$/i, VCF],
-  [/\.(ped|map)$/i, `a PLINK .ped/.map file: convert it to a .tped/.tfam pair (plink --recode transpose) or ${WHAT_WE_READ}`],
-  [/\.(bed|bim|fam)$/i, PLINK_BINARY],
-  [/\.(gz|tgz|bz2|xz|7z|rar|tar)$/i, `a compressed archive the lab does not open: unpack it, or pack the files as a .zip`],
+  [/\.(bz2|xz|7z|rar|zst)$/i, 'a compressed archive the lab does not open: unpack it, or pack the files as a .zip, .tar or .tar.gz'],
 ];
 
 const BY_CONTENT: [RegExp, string][] = [
@@ -28,9 +24,6 @@ const BY_CONTENT: [RegExp, string][] = [
  * its name), else null. Only the file's name and its first 2,000 characters are looked at.
  */
 export function foreignGenotypeFormat(fileName: string, head: string | Uint8Array): string | null {
-  const bytes = typeof head === 'string' ? null : head;
-  if (bytes && bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return GZIP;
-  if (bytes && bytes.length >= 3 && bytes[0] === 0x6c && bytes[1] === 0x1b && bytes[2] === 0x01) return PLINK_BINARY;
   for (const [pattern, message] of BY_EXTENSION) if (pattern.test(fileName)) return message;
   const text = typeof head === 'string' ? head.slice(0, 2000) : new TextDecoder().decode(head.subarray(0, 2000));
   for (const [pattern, message] of BY_CONTENT) if (pattern.test(text)) return message;

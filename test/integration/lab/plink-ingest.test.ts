@@ -1,11 +1,13 @@
 import { expect } from 'chai';
-import { zipSync, strToU8 } from 'fflate';
+import { gzipSync, zipSync, strToU8 } from 'fflate';
 import { ingestGenotypeFile, IngestError } from '../../../server/lab/ingest.js';
 import { genotypeFilesFromEntries } from '../../../server/lab/genotype-files.js';
 import { writePlink } from '../../../server/genetics/formats/plink.js';
 import { callsOf } from '../../../server/genetics/simulate/dog.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { dogAwaitingResults, testLab, testWorld } from '../../support/lab.js';
+import { toBed, toPedMap } from '../../support/plink-layouts.js';
+import { tarOf } from '../../support/tar.js';
 
 describe('lab ingest of PLINK exports', function () {
   this.timeout(60_000);
@@ -49,10 +51,59 @@ describe('lab ingest of PLINK exports', function () {
     expect(file.swabCode).to.equal('SWAB');
   });
 
+  describe('PLINK\u2019s other layouts and archives', () => {
+    const boxerExport = () => writePlink(testWorld().panel, callsOf(testWorld().simulator.purebred('boxer', 'm')), { familyId: 'FAM', individualId: 'DOG', sex: 'm' });
+    const ingestsAsBoxer = async (entries: { name: string; content: Uint8Array }[], expectedFileName: string) => {
+      const db = await testDb();
+      const lab = await testLab(db);
+      const { petNum, swabCode } = await dogAwaitingResults(db, { sex: 'm' });
+      const files = await genotypeFilesFromEntries(entries, swabCode);
+      expect(files.map((file) => file.fileName)).to.deep.equal([expectedFileName]);
+      expect(await ingestGenotypeFile(db, lab, files[0])).to.include({ status: 'released', petNum });
+      const top = await db('breed_mix_rows').join('breeds', 'breeds.id', 'breed_mix_rows.breed_id').where({ pet_num: petNum }).orderBy('rank').first('breeds.slug');
+      expect(top.slug).to.equal('boxer');
+    };
+
+    it('reads a zipped .ped/.map pair whatever its files are called', async () => {
+      const { tped, tfam } = boxerExport();
+      const { ped, map } = toPedMap(tped, tfam);
+      await ingestsAsBoxer([{ name: 'rex.zip', content: zipSync({ 'rex/genotypes.ped': strToU8(ped), 'rex/markers.map': strToU8(map) }) }], 'rex.zip:rex/genotypes.ped');
+    });
+
+    it('reads a .bed/.bim/.fam set in a .tar.gz', async () => {
+      const { tped, tfam } = boxerExport();
+      const { bed, bim, fam } = toBed(tped, tfam);
+      const tar = tarOf([{ name: 'rex/', type: '5' }, { name: 'rex/rex.bed', content: bed }, { name: 'rex/rex.bim', content: bim }, { name: 'rex/rex.fam', content: fam }, { name: 'rex/README.txt', content: 'notes' }]);
+      await ingestsAsBoxer([{ name: 'rex.tar.gz', content: gzipSync(tar) }], 'rex.tar.gz:rex/rex.bed');
+    });
+
+    it('reads a gzipped .tped beside its .tfam', async () => {
+      const { tped, tfam } = boxerExport();
+      await ingestsAsBoxer([{ name: 'rex.tped.gz', content: gzipSync(strToU8(tped)) }, { name: 'rex.tfam', content: strToU8(tfam) }], 'rex.tped');
+    });
+
+    it('refuses an export of several dogs, and archives nested too deep, writing nothing', async () => {
+      const db = await testDb();
+      const lab = await testLab(db);
+      const { swabCode } = await dogAwaitingResults(db, { sex: 'm' });
+      const { tped, tfam } = boxerExport();
+      const twoDogs = tped.replace(/$/gm, (end) => end).split('\n').map((line) => (line ? `${line} A A` : line)).join('\n');
+      const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+      const [file] = await genotypeFilesFromEntries([{ name: 'litter.tped', content: strToU8(twoDogs) }, { name: 'litter.tfam', content: strToU8(`${tfam}FAM PUP2 0 0 2 -9\n`) }], swabCode);
+      const several = await refusal(ingestGenotypeFile(db, lab, file));
+      expect(several).to.be.instanceOf(IngestError).with.property('message', 'the .tfam holds 2 dogs (DOG, PUP2): upload one dog’s export at a time');
+      let nested = zipSync({ 'rex.tped': strToU8(tped), 'rex.tfam': strToU8(tfam) });
+      for (let depth = 0; depth < 5; depth++) nested = gzipSync(nested);
+      const deep = await refusal(genotypeFilesFromEntries([{ name: 'rex.zip.gz.gz.gz.gz.gz', content: nested }], swabCode));
+      expect(deep).to.be.instanceOf(IngestError).with.property('message').that.matches(/refused, archives nested more than 4 deep$/);
+      expect(await db('genotypes').count('* as c')).to.deep.equal([{ c: 0 }]);
+    });
+  });
+
   it('needs both files of the pair and a swab code', async () => {
     const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
     const lone = await refusal(genotypeFilesFromEntries([{ name: 'a.tped', content: strToU8('1 x 0 1 A A') }], 'SWAB'));
-    expect(lone).to.be.instanceOf(IngestError).with.property('message').that.matches(/both the .tped and the .tfam/);
+    expect(lone).to.be.instanceOf(IngestError).with.property('message').that.equal('a: a PLINK export needs a .tped/.tfam pair; .tfam is missing');
     const unnamed = await refusal(genotypeFilesFromEntries([{ name: 'a.tped', content: strToU8('') }, { name: 'a.tfam', content: strToU8('') }]));
     expect(unnamed).to.be.instanceOf(IngestError).with.property('message').that.matches(/--swab/);
   });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
 import request from 'supertest';
-import { zipSync, strToU8 } from 'fflate';
+import { gzipSync, zipSync, strToU8 } from 'fflate';
 import { csrfToken, signIn, testApp } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
@@ -42,11 +42,11 @@ describe('admin lab upload limits', function () {
     await nothingChanged(swabCode);
   });
 
-  it('answers more than two files with 400', async () => {
+  it('answers more than three files (a .bed/.bim/.fam set is the most) with 400', async () => {
     const { swabCode } = await dogAwaitingResults(await testDb());
-    const response = await post((req) => req.attach('files', Buffer.from('a'), 'a.tped').attach('files', Buffer.from('b'), 'a.tfam').attach('files', Buffer.from('c'), 'notes.txt'), swabCode);
+    const response = await post((req) => req.attach('files', Buffer.from('a'), 'a.bed').attach('files', Buffer.from('b'), 'a.bim').attach('files', Buffer.from('c'), 'a.fam').attach('files', Buffer.from('d'), 'notes.txt'), swabCode);
     expect(response.status).to.equal(400);
-    expect(response.text).to.include('Upload at most 2 files');
+    expect(response.text).to.include('Upload at most 3 files: one TSV, one archive, or one PLINK export (.tped/.tfam, .ped/.map or .bed/.bim/.fam).');
     await nothingChanged(swabCode);
   });
 
@@ -79,6 +79,16 @@ describe('admin lab upload limits', function () {
     const response = await post((req) => req.attach('files', Buffer.from(outer), 'nested.zip'), swabCode);
     expect(response.status).to.equal(400);
     expect(response.text).to.match(new RegExp(`refused, more than ${UNZIP_LIMITS.maxUnzippedBytes / 1024 / 1024} MB once unzipped`));
+    await nothingChanged(swabCode);
+  });
+
+  it('refuses a gzip bomb by what it really unpacks to', async () => {
+    const { swabCode } = await dogAwaitingResults(await testDb());
+    const bomb = gzipSync(new Uint8Array(UNZIP_LIMITS.maxUnzippedBytes + 1024 * 1024), { level: 9 });
+    expect(bomb.length).to.be.below(1024 * 1024);
+    const response = await post((req) => req.attach('files', Buffer.from(bomb), 'dog.tped.gz').attach('files', Buffer.from('F I 0 0 1 -9\n'), 'dog.tfam'), swabCode);
+    expect(response.status).to.equal(400);
+    expect(response.text).to.include(`dog.tped.gz: refused, more than ${UNZIP_LIMITS.maxUnzippedBytes / 1024 / 1024} MB once unpacked`);
     await nothingChanged(swabCode);
   });
 
