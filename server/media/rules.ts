@@ -28,6 +28,12 @@ export const ACCEPTED_DESCRIPTION: Record<MediaType, string> = {
   document: 'a PDF document',
 };
 
+/** Photos a phone or camera makes that browsers cannot show: named, with how to upload them instead. */
+export const UNSHOWABLE_PHOTOS: Record<string, string> = {
+  'image/heic': 'The file is a HEIC photo (an iPhone’s format), which browsers cannot show: upload it as a JPEG (on a Mac, open it in Preview and choose File > Export; on an iPhone, set Settings > Camera > Formats to Most Compatible).',
+  'image/heif': 'The file is a HEIF photo, which browsers cannot show: upload it as a JPEG (on a Mac, open it in Preview and choose File > Export).',
+};
+
 /** spec 1 §3: the uploaded media result's resource_type. */
 export const RESOURCE_TYPE: Record<MediaType, 'image' | 'video' | 'raw'> = { image: 'image', video: 'video', document: 'raw' };
 

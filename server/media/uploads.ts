@@ -7,7 +7,7 @@ import type { Db } from '../db/index.js';
 import { logger } from '../logging/logger.js';
 import { ImageRejected, processUploadedImage } from './images.js';
 import { findImageByPhash, insertMedia } from './queries.js';
-import { ACCEPTED_DESCRIPTION, ACCEPTED_MIME, MAX_BYTES, newPublicId, RESOURCE_TYPE, type MediaType } from './rules.js';
+import { ACCEPTED_DESCRIPTION, ACCEPTED_MIME, MAX_BYTES, newPublicId, RESOURCE_TYPE, UNSHOWABLE_PHOTOS, type MediaType } from './rules.js';
 import type { MediaStore } from './store.js';
 
 /** A refused upload: the status and the reason shown under 'Some of your files failed uploading.' */
@@ -60,7 +60,7 @@ export async function storeUpload(db: Db, store: MediaStore, upload: UploadReque
   if (sizeProblem) throw sizeProblem;
   const sniffed = await fileTypeFromFile(upload.path);
   const extension = sniffed ? ACCEPTED_MIME[upload.mediaType][sniffed.mime] : undefined;
-  if (!sniffed || !extension) throw new UploadRefused(415, `The file is not ${ACCEPTED_DESCRIPTION[upload.mediaType]}.`);
+  if (!sniffed || !extension) throw new UploadRefused(415, (sniffed && UNSHOWABLE_PHOTOS[sniffed.mime]) || `The file is not ${ACCEPTED_DESCRIPTION[upload.mediaType]}.`);
 
   const publicId = newPublicId(upload.mediaType, randomBytes(10).toString('hex'));
   const asProfilePicture = upload.isProfilePicture && upload.mediaType === 'image';

@@ -106,8 +106,17 @@ describe('media uploads (issue 12)', () => {
   });
 
   describe('bad input: a clear error and nothing stored', () => {
+    // the first box of an iPhone photo: enough for the type to be sniffed
+    const heicHeader = () => {
+      const box = Buffer.alloc(64);
+      box.writeUInt32BE(24, 0);
+      box.write('ftypheic', 4, 'latin1');
+      box.write('mif1heic', 16, 'latin1');
+      return box;
+    };
     const cases: { name: string; file: () => Promise<Buffer | null>; fileName: string; mediaType?: string; status: number; reason: RegExp }[] = [
       { name: 'a text file named .jpg', file: async () => Buffer.from('just some text, not a picture\n'), fileName: 'photo.jpg', status: 415, reason: /not a JPEG, PNG, WebP, GIF, AVIF or TIFF image/ },
+      { name: 'an iPhone HEIC photo, saying how to upload it', file: async () => heicHeader(), fileName: 'IMG_0001.HEIC', status: 415, reason: /^The file is a HEIC photo \(an iPhone’s format\), which browsers cannot show: upload it as a JPEG/ },
       { name: 'a truncated image', file: async () => (await testJpeg({ width: 800, height: 600 })).subarray(0, 4000), fileName: 'cut.jpg', status: 400, reason: /truncated|not an image/ },
       { name: 'an image of 30,000 × 30,000 pixels', file: async () => withClaimedSize(await testJpeg(), 30000, 30000), fileName: 'bomb.jpg', status: 400, reason: /too large: at most 50 megapixels/ },
       { name: 'a zero-byte file', file: async () => Buffer.alloc(0), fileName: 'empty.jpg', status: 400, reason: /empty/ },
