@@ -1,7 +1,7 @@
 // npm run ingest -- [--replace] [--swab CODE [--owner EMAIL [--dog NAME]]] FILE…
 // Reads raw-data genotype files into the database: consumer TSVs (the swab code is inside),
-// PLINK exports (.tped/.tfam, .ped/.map or .bed/.bim/.fam; name the swab with --swab), and zips,
-// tars and gzips of them. With --owner, a swab
+// PLINK exports (.tped/.tfam, .ped/.map or .bed/.bim/.fam) and Illumina GenomeStudio Final Reports
+// (name the swab with --swab), and zips, tars and gzips of them. With --owner, a swab
 // code the lab does not know yet is registered for a new dog of that account (named --dog, else
 // after the export's individual id). --replace replaces the results of a swab already released.
 import { loadSettings } from '../server/settings.js';

@@ -86,7 +86,7 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
     const errors: string[] = [];
     try {
       const files = await genotypeFilesFromEntries(uploads.map((file) => ({ name: file.originalname, content: new Uint8Array(file.buffer) })), swabCode);
-      if (files.length === 0) throw new IngestError('No genotype file in the upload: a TSV, a PLINK export (.tped/.tfam, .ped/.map or .bed/.bim/.fam), or a zip, tar or gzip of them.');
+      if (files.length === 0) throw new IngestError('No genotype file in the upload: a TSV, a PLINK export (.tped/.tfam, .ped/.map or .bed/.bim/.fam), a GenomeStudio Final Report, or a zip, tar or gzip of them.');
       const lab = await openLab(db, settings.lab);
       for (const file of files) {
         try {

@@ -8,9 +8,12 @@ import { isTar, untarEntries } from './untar.js';
 import { foreignGenotypeFormat } from '../genetics/formats/foreign-formats.js';
 import { GenotypeFileError } from '../genetics/formats/genotype-file-error.js';
 import { bedToTransposed, pedToTransposed, type TransposedPair } from '../genetics/formats/plink-layouts.js';
+import { illuminaReportToTransposed, isIlluminaReport } from '../genetics/formats/illumina-report.js';
 
 // Files a raw-data archive may carry beside the genotypes: notes, licences, the system's own files.
 const NOT_GENOTYPES = /(^|\/)(__MACOSX\/|\.[^/]*$)|\.(md|pdf|html?|rtf|json|xml|png|jpe?g)$|(^|\/)(readme|licen[cs]e)[^/]*$/i;
+
+const NAME_THE_SWAB = 'name the swab of a PLINK export or GenomeStudio report (the Swab code field on the lab page, --swab CODE on the command line)';
 
 /** Archives inside archives are opened this deep at most (a zip or gzip can hold itself). */
 const MAX_ARCHIVE_DEPTH = 4;
@@ -29,7 +32,7 @@ const startsWith = (bytes: Uint8Array, ...prefix: number[]) => bytes.length >= p
 
 /**
  * Raw-data files as the lab receives them: consumer TSVs, PLINK exports in any of its three layouts
- * (.tped/.tfam, .ped/.map, .bed/.bim/.fam), and zips, tars and gzips of them (unpacked on a worker
+ * (.tped/.tfam, .ped/.map, .bed/.bim/.fam), Illumina GenomeStudio Final Reports, and zips, tars and gzips of them (unpacked on a worker
  * thread, within one budget for the whole upload).
  */
 export async function genotypeFilesFromEntries(entries: Entry[], swabCode?: string, budget: UnzipBudget = newUnzipBudget(), depth = 0): Promise<IngestFile[]> {
@@ -54,11 +57,17 @@ export async function genotypeFilesFromEntries(entries: Entry[], swabCode?: stri
     }
     const foreign = foreignGenotypeFormat(entry.name, entry.content);
     if (foreign) throw new IngestError(`${entry.name} is ${foreign}.`);
-    files.push({ fileName: entry.name, text: textOf(entry.content) });
+    const text = textOf(entry.content);
+    if (isIlluminaReport(text.slice(0, 100))) {
+      if (!swabCode) throw new IngestError(`${entry.name}: ${NAME_THE_SWAB}`);
+      files.push({ fileName: entry.name, plink: read(() => illuminaReportToTransposed(text, entry.name)), swabCode });
+      continue;
+    }
+    files.push({ fileName: entry.name, text });
   }
   for (const [base, set] of plink) {
     const { pair, extension } = transposedPair(base, set);
-    if (!swabCode) throw new IngestError(`${base}: name the swab of a PLINK export (the Swab code field on the lab page, --swab CODE on the command line)`);
+    if (!swabCode) throw new IngestError(`${base}: ${NAME_THE_SWAB}`);
     files.push({ fileName: `${base}${extension}`, plink: pair, swabCode });
   }
   return files;
@@ -94,10 +103,15 @@ function transposedPair(base: string, set: Map<string, Uint8Array>): { pair: Tra
   const text = (extension: string) => textOf(set.get(extension)!);
   const named = (extension: string) => `${path.basename(base)}${extension}`;
   const extension = layout.extensions[0];
+  if (extension === '.tped') return { pair: { tped: text('.tped'), tfam: text('.tfam') }, extension };
+  if (extension === '.ped') return { pair: read(() => pedToTransposed(text('.ped'), text('.map'), { ped: named('.ped'), map: named('.map') })), extension };
+  return { pair: read(() => bedToTransposed(set.get('.bed')!, text('.bim'), text('.fam'), { bed: named('.bed'), bim: named('.bim'), fam: named('.fam') })), extension };
+}
+
+/** A file rewritten as the pair, its problems as the lab reports them. */
+function read(rewrite: () => TransposedPair): TransposedPair {
   try {
-    if (extension === '.tped') return { pair: { tped: text('.tped'), tfam: text('.tfam') }, extension };
-    if (extension === '.ped') return { pair: pedToTransposed(text('.ped'), text('.map'), { ped: named('.ped'), map: named('.map') }), extension };
-    return { pair: bedToTransposed(set.get('.bed')!, text('.bim'), text('.fam'), { bed: named('.bed'), bim: named('.bim'), fam: named('.fam') }), extension };
+    return rewrite();
   } catch (error) {
     if (error instanceof GenotypeFileError) throw new IngestError(error.message.replace(/^line \d+: /, ''), error.line || undefined);
     throw error;

@@ -25,3 +25,23 @@ export function toBed(tped: string, tfam: string): { bed: Uint8Array; bim: strin
   });
   return { bed, bim: bim.join('\n') + '\n', fam: `${fieldsOf(tfam).join(' ')}\n` };
 }
+
+/** The same dog as an Illumina GenomeStudio Final Report (tab- or comma-separated, '-' a no-call). */
+export function toIlluminaReport(tped: string, tfam: string, options: { delimiter?: string; columns?: string[]; samples?: string[] } = {}): string {
+  const d = options.delimiter ?? '\t';
+  const columns = options.columns ?? ['SNP Name', 'Sample ID', 'Allele1 - Forward', 'Allele2 - Forward', 'GC Score', 'Chr', 'Position'];
+  const samples = options.samples ?? [fieldsOf(tfam)[1]];
+  const rows = dataLines(tped).map(fieldsOf);
+  const header = ['[Header]', `GSGT Version${d}2.0.4`, `Content${d}CanineHD_B.bpm`, `Num SNPs${d}${rows.length}`, `Num Samples${d}${samples.length}`, '[Data]', columns.join(d)];
+  const cell = (f: string[], sample: string, column: string) => {
+    if (column === 'SNP Name') return f[1];
+    if (column === 'Sample ID') return sample;
+    if (column === 'Chr') return f[0] === '39' ? 'X' : f[0];
+    if (column === 'Position') return f[3];
+    if (/^Allele1/.test(column)) return f[4] === '0' ? '-' : f[4];
+    if (/^Allele2/.test(column)) return f[5] === '0' ? '-' : f[5];
+    return '0.8';
+  };
+  const data = samples.flatMap((sample) => rows.map((f) => columns.map((column) => cell(f, sample, column)).join(d)));
+  return [...header, ...data].join('\r\n') + '\r\n';
+}

@@ -2,7 +2,7 @@
 // sequencing VCF, an archive in a format other than zip, tar or gzip. Recognised by their name or first bytes,
 // so the message says what the file is and what to upload instead, not which line failed to parse.
 
-const WHAT_WE_READ = 'upload the dog’s raw data as our tab-separated text, or a PLINK export (.tped/.tfam as in the zip Embark lets owners download, .ped/.map or .bed/.bim/.fam)';
+const WHAT_WE_READ = 'upload the dog’s raw data as our tab-separated text, or a PLINK export (.tped/.tfam as in the zip Embark lets owners download, .ped/.map or .bed/.bim/.fam), or an Illumina GenomeStudio Final Report';
 
 const VCF = `a VCF file of sequencing variants: this lab reads genotyping-array exports; ${WHAT_WE_READ}`;
 

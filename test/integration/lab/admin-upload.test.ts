@@ -107,7 +107,7 @@ describe('admin lab upload', function () {
     const empty = await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from('\n\n'), 'empty.txt').expect(400);
     expect(empty.text).to.include('empty.txt: the file is empty');
     const pair = await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from('1 rs1 0 100 A A\n'), 'dog.tped').attach('files', Buffer.from('F I 0 0 1 -9\n'), 'dog.tfam').expect(400);
-    expect(pair.text).to.include('dog: name the swab of a PLINK export (the Swab code field on the lab page, --swab CODE on the command line)');
+    expect(pair.text).to.include('dog: name the swab of a PLINK export or GenomeStudio report (the Swab code field on the lab page, --swab CODE on the command line)');
     expect(await db('genotypes').count('* as c')).to.deep.equal([{ c: 0 }]);
   });
 

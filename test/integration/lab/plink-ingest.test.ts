@@ -6,7 +6,7 @@ import { writePlink } from '../../../server/genetics/formats/plink.js';
 import { callsOf } from '../../../server/genetics/simulate/dog.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { dogAwaitingResults, testLab, testWorld } from '../../support/lab.js';
-import { toBed, toPedMap } from '../../support/plink-layouts.js';
+import { toBed, toIlluminaReport, toPedMap } from '../../support/plink-layouts.js';
 import { tarOf } from '../../support/tar.js';
 
 describe('lab ingest of PLINK exports', function () {
@@ -75,6 +75,11 @@ describe('lab ingest of PLINK exports', function () {
       const { bed, bim, fam } = toBed(tped, tfam);
       const tar = tarOf([{ name: 'rex/', type: '5' }, { name: 'rex/rex.bed', content: bed }, { name: 'rex/rex.bim', content: bim }, { name: 'rex/rex.fam', content: fam }, { name: 'rex/README.txt', content: 'notes' }]);
       await ingestsAsBoxer([{ name: 'rex.tar.gz', content: gzipSync(tar) }], 'rex.tar.gz:rex/rex.bed');
+    });
+
+    it('reads an Illumina GenomeStudio Final Report (comma-separated, Windows line ends) for a named swab', async () => {
+      const { tped, tfam } = boxerExport();
+      await ingestsAsBoxer([{ name: 'FinalReport.csv', content: strToU8(toIlluminaReport(tped, tfam, { delimiter: ',' })) }], 'FinalReport.csv');
     });
 
     it('reads a gzipped .tped beside its .tfam', async () => {

@@ -5,7 +5,8 @@ import { parseTped } from '../../../server/genetics/formats/plink.js';
 import { isTar, untarEntries } from '../../../server/lab/untar.js';
 import { IngestError } from '../../../server/lab/ingest-error.js';
 import { realDataPresent, readExport, REAL_EXPORTS } from '../../support/realdata.js';
-import { toBed, toPedMap } from '../../support/plink-layouts.js';
+import { toBed, toIlluminaReport, toPedMap } from '../../support/plink-layouts.js';
+import { illuminaReportToTransposed, isIlluminaReport } from '../../../server/genetics/formats/illumina-report.js';
 import { tarOf } from '../../support/tar.js';
 
 describe('PLINK .ped/.map and .bed/.bim/.fam files', () => {
@@ -59,6 +60,41 @@ describe('PLINK .ped/.map and .bed/.bim/.fam files', () => {
         expect(Buffer.from(read.calls).equals(Buffer.from(expected.calls)), dog.name).to.equal(true);
       }
     }
+  });
+});
+
+describe('Illumina GenomeStudio Final Reports', () => {
+  const tped = ['1 BICF2S1 0 100 A G', '1 BICF2S2 0 200 G G', '39 chrX_5 0 500 0 0', '1 BICF2S3 0 300 I D'].join('\n') + '\n';
+  const tfam = 'FAM Rex 0 0 1 -9\n';
+  const callsOf = (text: string) => Array.from(parseTped(text).calls);
+
+  it('reads a tab- or comma-separated report as the same genotypes, the sample as the dog, its sex left to the X', () => {
+    for (const delimiter of ['\t', ',']) {
+      const report = toIlluminaReport(tped, tfam, { delimiter });
+      expect(isIlluminaReport(report)).to.equal(true);
+      const pair = illuminaReportToTransposed(report, 'rex.txt');
+      expect(pair.tfam).to.equal('Rex Rex 0 0 0 -9\n');
+      expect(callsOf(pair.tped)).to.deep.equal(callsOf(tped));
+    }
+  });
+
+  it('prefers the genome strand (Plus) to Forward and Top when a report has several', () => {
+    const report = toIlluminaReport(tped, tfam, { columns: ['SNP Name', 'Sample ID', 'Allele1 - Top', 'Allele2 - Top', 'Allele1 - Plus', 'Allele2 - Plus', 'Chr', 'Position'] })
+      .replace(/\tA\tG\tA\tG\t/, '\tT\tC\tA\tG\t');
+    expect(illuminaReportToTransposed(report, 'rex.txt').tped.split('\n')[0]).to.equal('1 BICF2S1 0 100 A G');
+  });
+
+  it('refuses a report of several dogs, one without positions or base calls, naming what to export', () => {
+    expect(() => illuminaReportToTransposed(toIlluminaReport(tped, tfam, { samples: ['Rex', 'Bo'] }), 'plate.txt')).to.throw(GenotypeFileError, 'plate.txt holds 2 dogs (Rex, Bo)');
+    expect(() => illuminaReportToTransposed(toIlluminaReport(tped, tfam, { columns: ['SNP Name', 'Sample ID', 'Allele1 - Forward', 'Allele2 - Forward'] }), 'r.txt')).to.throw(GenotypeFileError, /r.txt is a GenomeStudio Final Report without the Chr and Position columns: export it again with them/);
+    expect(() => illuminaReportToTransposed(toIlluminaReport(tped, tfam, { columns: ['SNP Name', 'Sample ID', 'Allele1 - AB', 'Allele2 - AB', 'Chr', 'Position'] }), 'r.txt')).to.throw(GenotypeFileError, /without base calls/);
+    expect(() => illuminaReportToTransposed('[Header]\nGSGT Version\t2\n', 'r.txt')).to.throw(GenotypeFileError, 'r.txt has no [Data] section');
+  });
+
+  (realDataPresent() ? it : it.skip)('reads a real export written as a Final Report to the same calls', () => {
+    const exported = readExport(REAL_EXPORTS[0]);
+    const pair = illuminaReportToTransposed(toIlluminaReport(exported.tped, exported.tfam), 'aspen.txt');
+    expect(Buffer.from(parseTped(pair.tped).calls).equals(Buffer.from(parseTped(exported.tped).calls))).to.equal(true);
   });
 });
 
