@@ -46,6 +46,12 @@ try {
     process.exit(1);
   }
   const { files } = read;
+  const forSwab = files.filter((file) => 'plink' in file);
+  if (forSwab.length > 1) {
+    // each would be ingested for the one swab --swab names: the second refused after the first was released
+    console.error(`${forSwab.map((file) => file.fileName).join(', ')}: ${forSwab.length} exports for the one swab ${swabCode}: ingest one dog’s export at a time; nothing changed`);
+    process.exit(1);
+  }
   for (const file of files) {
     try {
       const started = Date.now();

@@ -12,6 +12,14 @@ import { warmMatchmakerDogs } from '../breeders/matchmaker-queries.js';
 import { logger } from '../logging/logger.js';
 
 export const UPLOAD_PATH = '/admin/lab/upload';
+
+interface LabForm {
+  swabCode: string;
+  ownerEmail: string;
+  dogName: string;
+  replaceReleased: boolean;
+}
+const EMPTY_FORM: LabForm = { swabCode: '', ownerEmail: '', dogName: '', replaceReleased: false };
 export const MAX_UPLOAD_FILE_BYTES = 64 * 1024 * 1024;
 /** A TSV, an archive, or one PLINK export: a .bed/.bim/.fam set is the most, three files. */
 export const MAX_UPLOAD_FILES = 3;
@@ -48,18 +56,36 @@ export function labUploadParser(db: Db): RequestHandler[] {
   return [loadCurrentUser(db), requireAdmin, parse];
 }
 
+/** What kind of export a stored file was, from its format and name (every PLINK layout and report is stored as the transposed pair). */
+export function uploadFormatLabel(format: string, fileName: string): string {
+  if (format === 'raw_tsv') return 'TSV';
+  if (/\.ped$/i.test(fileName)) return 'PLINK .ped/.map';
+  if (/\.bed$/i.test(fileName)) return 'PLINK .bed/.bim/.fam';
+  if (/\.tped$/i.test(fileName)) return 'PLINK .tped/.tfam';
+  return 'GenomeStudio report';
+}
+
+/** What became of one uploaded file: its genotype held, the dog's current one, or replaced since. */
+function uploadState(row: { lab_review_hold: boolean; is_current: boolean }): string {
+  if (row.lab_review_hold) return 'held for review';
+  return row.is_current ? 'released' : 'replaced';
+}
+
 async function recentIngests(db: Db) {
-  return db('genotypes')
+  const rows = await db('genotypes')
     .join('samples', 'samples.id', 'genotypes.sample_id')
     .join('swabs', 'swabs.id', 'samples.swab_id')
     .whereNot('genotypes.source_format', 'simulated')
     .orderBy('genotypes.id', 'desc')
     .limit(20)
-    .select('swabs.swab_code as swabCode', 'genotypes.pet_num as petNum', 'genotypes.source_format as format', 'genotypes.source_file_name as fileName', 'samples.sample_state as state', 'genotypes.created_at as createdAt');
+    .select('swabs.swab_code as swabCode', 'genotypes.pet_num as petNum', 'genotypes.source_format as format', 'genotypes.source_file_name as fileName', 'genotypes.lab_review_hold', 'genotypes.is_current', 'genotypes.created_at as createdAt');
+  return rows.map((row) => ({ ...row, format: uploadFormatLabel(row.format, row.fileName ?? ''), state: uploadState(row), uploadedAt: new Date(row.createdAt).toISOString().slice(0, 16).replace('T', ' ') + ' UTC' }));
 }
 
+const relativesFound = (count: number) => `${count} ${count === 1 ? 'relative' : 'relatives'} found`;
+
 function describe(fileName: string, outcome: IngestOutcome): string {
-  if (outcome.status === 'released') return `${fileName}: swab ${outcome.swabCode} released for dog ${outcome.petNum}, ${outcome.relatives} relatives found (${describeReport(outcome.report)}).`;
+  if (outcome.status === 'released') return `${fileName}: swab ${outcome.swabCode} released for dog ${outcome.petNum}, ${relativesFound(outcome.relatives)} (${describeReport(outcome.report)}).`;
   if (outcome.status === 'held') return `${fileName}: swab ${outcome.swabCode} held for lab review: ${outcome.reason}`;
   return `${fileName}: already ingested, nothing changed.`;
 }
@@ -67,8 +93,9 @@ function describe(fileName: string, outcome: IngestOutcome): string {
 /** The lab page: admins upload a genotype export for a swab (TSV, PLINK pair or zip). */
 export function labAdminRoutes(db: Db, settings: Settings): Router {
   const router = Router();
-  const render = async (res: Parameters<RequestHandler>[1], status: number, messages: string[], errors: string[]) =>
-    res.status(status).render('admin/lab', { title: 'Lab uploads', messages, errors, recent: await recentIngests(db) });
+  // a refused upload keeps what the admin typed (files cannot be kept: the browser chooses them again)
+  const render = async (res: Parameters<RequestHandler>[1], status: number, messages: string[], errors: string[], form: LabForm = EMPTY_FORM) =>
+    res.status(status).render('admin/lab', { title: 'Lab uploads', messages, errors, form: errors.length ? form : EMPTY_FORM, recent: await recentIngests(db) });
 
   router.get('/admin/lab', requireAdmin, async (_req, res) => render(res, 200, [], []));
 
@@ -79,14 +106,17 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
     const ownerEmail = field('ownerEmail', 254);
     const dogName = field('dogName', 50);
     const replaceReleased = req.body?.replaceReleased === 'on';
+    const form: LabForm = { swabCode: swabCode ?? '', ownerEmail: ownerEmail ?? '', dogName: dogName ?? '', replaceReleased };
     const refused = refusedUploads.get(req);
-    if (refused) return render(res, refused.status, [], [refused.message]);
-    if (uploads.length === 0) return render(res, 400, [], ['Choose a genotype file to upload.']);
+    if (refused) return render(res, refused.status, [], [refused.message], form);
+    if (uploads.length === 0) return render(res, 400, [], ['Choose a genotype file to upload.'], form);
     const messages: string[] = [];
     const errors: string[] = [];
     try {
       const files = await genotypeFilesFromEntries(uploads.map((file) => ({ name: file.originalname, content: new Uint8Array(file.buffer) })), swabCode);
       if (files.length === 0) throw new IngestError('No genotype file in the upload: a TSV, a PLINK export (.tped/.tfam, .ped/.map or .bed/.bim/.fam), a GenomeStudio Final Report, or a zip, tar or gzip of them.');
+      // one dog an upload: two exports would be ingested one by one, the second maybe refused after the first was released
+      if (files.length > 1) throw new IngestError(`The upload holds ${files.length} exports (${files.map((file) => file.fileName).join(', ')}): upload one dog’s export at a time; nothing changed.`);
       const lab = await openLab(db, settings.lab);
       for (const file of files) {
         try {
@@ -103,7 +133,7 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
       if (!(error instanceof IngestError)) throw error;
       errors.push(error.message);
     }
-    return render(res, errors.length ? 400 : 200, messages, errors);
+    return render(res, errors.length ? 400 : 200, messages, errors, form);
   });
 
   return router;

@@ -10,7 +10,7 @@ import type { TraitCall } from '../genetics/compute/traits.js';
 import type { Calls } from '../genetics/genotype.js';
 import type { MarkerPanel } from '../genetics/panel.js';
 import { GenotypeFileError } from '../genetics/formats/genotype-file-error.js';
-import { DEFAULT_MAX_NO_CALL_RATE, parseTsvGenotypes } from '../genetics/formats/tsv.js';
+import { DEFAULT_MAX_NO_CALL_RATE, parseTsvGenotypes, tsvOfOtherMarkers } from '../genetics/formats/tsv.js';
 import { parseTfam, parseTped, type TpedGenotypes } from '../genetics/formats/plink.js';
 import { oneDog } from '../genetics/formats/plink-layouts.js';
 import { NO_CALL, remapCalls } from '../genetics/genotype.js';
@@ -58,28 +58,38 @@ export type GenotypeInput = { kind: 'tsv'; text: string } | { kind: 'plink'; tpe
 export function parseGenotypeFile(input: GenotypeInput, panel: MarkerPanel): ParsedGenotypeFile {
   try {
     if (input.kind === 'tsv') {
+      const otherMarkers = tsvOfOtherMarkers(input.text, panel);
+      if (otherMarkers) {
+        if (!otherMarkers.swabCode) throw new IngestError('The file names no swab: add a "# swab: CODE" line');
+        return parsePlinkPair(otherMarkers.tped, otherMarkers.swabCode, panel, 'raw_tsv');
+      }
       const parsed = parseTsvGenotypes(input.text, panel);
       const swabLine = input.text.split('\n').findIndex((line) => /^#\s*swab:/i.test(line)) + 1;
       const report = { markers: parsed.calls.length, skippedLines: 0, skippedReasons: {}, unplaced: 0 };
       return { swabCode: parsed.swabCode, swabLine, calls: parsed.calls, noCallRate: parsed.noCallRate, format: 'raw_tsv', report };
     }
     oneDog(parseTfam(input.tfam), 'the .tfam', (individual) => individual.individualId);
-    const own = parseTped(input.tped);
-    const { coverage, markers } = labPanelCoverage(own, panel);
-    if (coverage < 1 - DEFAULT_MAX_NO_CALL_RATE) {
-      if (markers < MIN_ARRAY_MARKERS) throw new IngestError(`The file has ${markers} markers: an array export needs at least ${MIN_ARRAY_MARKERS}`);
-      return { swabCode: input.swabCode, calls: new Uint8Array(0), noCallRate: 0, format: 'plink_tped', array: own, report: reportOf(own) };
-    }
-    const parsed = parseTped(input.tped, panel);
-    const noCallRate = parsed.calls.reduce((n, call) => n + (call === NO_CALL ? 1 : 0), 0) / parsed.calls.length;
-    if (noCallRate > DEFAULT_MAX_NO_CALL_RATE) {
-      throw new IngestError(`The file's ${parsed.markerCount} markers leave ${(noCallRate * 100).toFixed(1)}% of our ${parsed.calls.length} panel markers uncalled (at most ${DEFAULT_MAX_NO_CALL_RATE * 100}%)`);
-    }
-    return { swabCode: input.swabCode, calls: parsed.calls, noCallRate, format: 'plink_tped', report: reportOf(parsed) };
+    return parsePlinkPair(input.tped, input.swabCode, panel, 'plink_tped');
   } catch (error) {
     if (error instanceof GenotypeFileError) throw new IngestError(error.message.replace(/^line \d+: /, ''), error.line || undefined);
     throw error;
   }
+}
+
+/** A transposed pair: on our panel when it covers it, else an array export on its own markers. */
+function parsePlinkPair(tped: string, swabCode: string, panel: MarkerPanel, format: ParsedGenotypeFile['format']): ParsedGenotypeFile {
+  const own = parseTped(tped);
+  const { coverage, markers } = labPanelCoverage(own, panel);
+  if (coverage < 1 - DEFAULT_MAX_NO_CALL_RATE) {
+    if (markers < MIN_ARRAY_MARKERS) throw new IngestError(`The file has ${markers} markers: an array export needs at least ${MIN_ARRAY_MARKERS}`);
+    return { swabCode, calls: new Uint8Array(0), noCallRate: 0, format, array: own, report: reportOf(own) };
+  }
+  const parsed = parseTped(tped, panel);
+  const noCallRate = parsed.calls.reduce((n, call) => n + (call === NO_CALL ? 1 : 0), 0) / parsed.calls.length;
+  if (noCallRate > DEFAULT_MAX_NO_CALL_RATE) {
+    throw new IngestError(`The file's ${parsed.markerCount} markers leave ${(noCallRate * 100).toFixed(1)}% of our ${parsed.calls.length} panel markers uncalled (at most ${DEFAULT_MAX_NO_CALL_RATE * 100}%)`);
+  }
+  return { swabCode, calls: parsed.calls, noCallRate, format, report: reportOf(parsed) };
 }
 
 export interface GenotypeAnalysis {

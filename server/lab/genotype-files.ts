@@ -38,13 +38,13 @@ const startsWith = (bytes: Uint8Array, ...prefix: number[]) => bytes.length >= p
 export async function genotypeFilesFromEntries(entries: Entry[], swabCode?: string, budget: UnzipBudget = newUnzipBudget(), depth = 0): Promise<IngestFile[]> {
   const files: IngestFile[] = [];
   const plink = new Map<string, Map<string, Uint8Array>>();
-  for (const original of entries) {
+  for (const original of pairLonePlinkFiles(entries)) {
     const entry = await gunzipped(original, budget);
     const unpacked = await unpack(entry, budget);
     if (unpacked) {
       if (depth >= MAX_ARCHIVE_DEPTH) throw new IngestError(`${entry.name}: refused, archives nested more than ${MAX_ARCHIVE_DEPTH} deep`);
       const inside = unpacked.filter(({ name }) => !NOT_GENOTYPES.test(name));
-      files.push(...(await genotypeFilesFromEntries(pairLonePlinkFiles(inside), swabCode, budget, depth + 1)));
+      files.push(...(await genotypeFilesFromEntries(inside, swabCode, budget, depth + 1)));
       continue;
     }
     const extension = startsWith(entry.content, 0x6c, 0x1b) ? '.bed' : path.extname(entry.name).toLowerCase();
@@ -118,7 +118,7 @@ function read(rewrite: () => TransposedPair): TransposedPair {
   }
 }
 
-/** An archive holding one PLINK export is that export, whatever its files are called. */
+/** Files holding one PLINK export (an upload, an archive) are that export, whatever they are called. */
 function pairLonePlinkFiles(entries: Entry[]): Entry[] {
   const ofKind = (extension: string) => entries.filter((entry) => path.extname(entry.name).toLowerCase() === extension);
   for (const { extensions } of PLINK_LAYOUTS) {

@@ -88,7 +88,7 @@ export async function ingestGenotypeFile(db: Db, lab: Lab, file: IngestFile, opt
 }
 
 async function ingestParsed(trx: Db, lab: Lab, file: IngestFile, parsed: ParsedGenotypeFile, options: IngestOptions): Promise<IngestOutcome> {
-  const registeredDog = options.newDog ? (await registerSwabForExport(trx, file, options.newDog)) === 'registered' : false;
+  const registeredDog = options.newDog ? (await registerSwabForExport(trx, file, options.newDog, parsed.swabCode)) === 'registered' : false;
   const report: IngestReport = { ...parsed.report, registeredDog };
   const swab: SwabRow | undefined = await trx('swabs').where({ swab_code: parsed.swabCode }).first('id', 'swab_code', 'pet_num', 'swab_state', 'product_type');
   if (!swab) throw new IngestError(`Unknown swab ${parsed.swabCode}`, parsed.swabLine);
@@ -125,7 +125,8 @@ async function ingestParsed(trx: Db, lab: Lab, file: IngestFile, parsed: ParsedG
   const sampleId = replacing ? await newSample(trx, swab.id) : await sampleFor(trx, swab.id);
   const genotypeId = await storeGenotype(trx, { sampleId, petNum, panelId, file, sha256, format: parsed.format, calls, analysis, statedSex });
   if (analysis.sexMismatch) {
-    const reason = `Stated sex ${pet?.sex} but the genotype looks ${analysis.inferredSex === 'm' ? 'male' : 'female'} (X heterozygosity ${analysis.xHeterozygosity?.toFixed(3)})`;
+    const sexWord = (sex: 'm' | 'f' | null | undefined) => (sex === 'm' ? 'male' : 'female');
+    const reason = `The dog is registered as ${sexWord(pet?.sex)}, but its DNA looks ${sexWord(analysis.inferredSex)} (X heterozygosity ${analysis.xHeterozygosity?.toFixed(3)})`;
     await trx('samples').where({ id: sampleId }).update({ sample_state: 'lab_review', lab_review_reason: reason, genotyped_at: trx.fn.now() });
     if (!replacing) await trx('swabs').where({ id: swab.id }).update({ swab_state: 'processing', received_at: trx.raw('coalesce(received_at, now())') });
     return { status: 'held' as const, swabCode: swab.swab_code, petNum, reason: replacing ? `${reason}; the released results stay` : reason, report };
@@ -137,7 +138,7 @@ async function ingestParsed(trx: Db, lab: Lab, file: IngestFile, parsed: ParsedG
   // the replaced genotype's relatives are not this one's
   if (replacing) await trx('relatives').where('pet_num_a', petNum).orWhere('pet_num_b', petNum).delete();
   await upsertRelatives(trx, petNum, relatives);
-  await queueResultsEmail(trx, petNum, swab.swab_code);
+  await queueResultsEmail(trx, petNum, swab.swab_code, { otherLabFile: Boolean(parsed.array) });
   return { status: 'released' as const, swabCode: swab.swab_code, petNum, relatives: relatives.length, report };
 }
 

@@ -8,7 +8,7 @@ import { RESULTS_RELEASED } from '../mail/templates.js';
  * The results notice is about the owner's own order, so no e-mail preference flag turns it off
  * (the spec's flags cover chat, relatives, care, surveys and marketing).
  */
-export async function queueResultsEmail(db: Db, petNum: number, swabCode: string): Promise<void> {
+export async function queueResultsEmail(db: Db, petNum: number, swabCode: string, options: { otherLabFile?: boolean } = {}): Promise<void> {
   const pet = await db('pets').where({ pet_num: petNum }).first('name', 'opt_out_of_communications');
   if (!pet || pet.opt_out_of_communications) return;
   const owners: { id: number; email: string; name: string }[] = await db('pet_owners')
@@ -21,7 +21,7 @@ export async function queueResultsEmail(db: Db, petNum: number, swabCode: string
       to: owner.email,
       subject: `${pet.name}'s DNA results are ready`,
       template: RESULTS_RELEASED,
-      payload: { petNum, swabCode, petName: pet.name, ownerName: owner.name },
+      payload: { petNum, swabCode, petName: pet.name, ownerName: owner.name, ...(options.otherLabFile ? { otherLabFile: true } : {}) },
       dedupeKey: `results-released:${swabCode}:${owner.id}`,
     });
   }

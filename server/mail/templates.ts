@@ -58,7 +58,12 @@ export function renderEmail(message: OutboxMessage, baseUrl: string): RenderedEm
       const petName = str(payload.petName, 'Your dog');
       return compose(message.subject, {
         greeting: `Hi ${str(payload.ownerName, 'there')},`,
-        paragraphs: [`${petName}'s DNA results are in: breed mix, health, traits and relatives.`],
+        // a file from another lab's array carries none of our panel's breed, health and trait markers
+        paragraphs: [
+          payload.otherLabFile === true
+            ? `${petName}'s results from the DNA file you sent us are in: relatives among the dogs tested with us, and genetic inbreeding (COI). The file does not carry the markers of our breed, health and trait tests, so those show as not tested.`
+            : `${petName}'s DNA results are in: breed mix, health, traits and relatives.`,
+        ],
         button: { label: `See ${petName}'s results`, href: absoluteUrl(baseUrl, `/members/results/summary?i=${petNum}`) },
         footer: ACCOUNT_FOOTER,
         preferencesUrl: preferencesUrlOf(baseUrl),

@@ -94,3 +94,27 @@ export function writeTsvGenotypes(panel: MarkerPanel, calls: Calls, options: Tsv
   });
   return out.join('\n') + '\n';
 }
+
+/**
+ * A TSV whose markers are mostly not on the panel (the raw-data download of a dog typed on another
+ * lab's array lists that array's markers): its swab code, and its genotypes as a .tped,
+ * read as an array export by chromosome and position. Null for a TSV of the panel's own markers.
+ */
+export function tsvOfOtherMarkers(text: string, panel: MarkerPanel): { swabCode: string | null; tped: string } | null {
+  let swabCode: string | null = null;
+  let known = 0;
+  const tped: string[] = [];
+  for (const [raw] of lines(text)) {
+    const line = raw.trim();
+    const swab = SWAB_LINE.exec(line);
+    if (swab) swabCode = swab[1];
+    if (line === '' || line.startsWith('#') || HEADER.test(line)) continue;
+    const fields = line.split('\t');
+    if (fields.length !== 4) return null;
+    const [id, chromosome, position, genotype] = fields.map((field) => field.trim());
+    if (panel.indexById.has(id)) known++;
+    tped.push(`${chromosome} ${id} 0 ${position} ${genotype === '--' || genotype.length !== 2 ? '0 0' : `${genotype[0]} ${genotype[1]}`}`);
+  }
+  if (tped.length === 0 || known * 2 >= tped.length) return null;
+  return { swabCode, tped: tped.join('\n') + '\n' };
+}

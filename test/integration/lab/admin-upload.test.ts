@@ -31,7 +31,7 @@ describe('admin lab upload', function () {
     const text = genotypeFile(testWorld().simulator.purebred('beagle', 'f'), swabCode);
     const response = await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from(text), 'beagle.tsv').expect(200);
     expect(response.text).to.include(`swab ${swabCode} released for dog ${petNum}`);
-    expect(response.text).to.include('<td>raw_tsv</td>');
+    expect(response.text).to.match(/<td>\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/td><td>[A-Z0-9]+<\/td><td><a [^>]+>\d+<\/a><\/td><td>TSV<\/td><td>beagle.tsv<\/td><td>released<\/td>/);
     expect((await db('swabs').where({ swab_code: swabCode }).first()).swab_state).to.equal('released');
   });
 
@@ -89,6 +89,44 @@ describe('admin lab upload', function () {
     const dog = await db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').where('pet_owners.user_id', owner.id).first('pets.name', 'pets.sex', 'pets.pet_num');
     expect(dog).to.include({ name: 'Tilly', sex: 'f' });
     expect(response.text).to.include(`swab IMPORTED000001 released for dog ${dog.pet_num}`);
+  });
+
+  it('refuses an upload of two exports as a whole, keeping what was typed in the form, and changes nothing', async () => {
+    const db = await testDb();
+    const lab = await testLab(db);
+    await createUser(db, { email: 'importer@example.test' });
+    const exportOf = (sex: 'm' | 'f', id: string) => writePlink(lab.panel, callsOf(testWorld().simulator.purebred('boxer', sex)), { familyId: 'F', individualId: id, sex });
+    const [a, b] = [exportOf('f', 'Aspen'), exportOf('m', 'Duke')];
+    const zip = zipSync({ 'aspen.tped': strToU8(a.tped), 'aspen.tfam': strToU8(a.tfam), 'duke.tped': strToU8(b.tped), 'duke.tfam': strToU8(b.tfam) });
+    const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
+    const token = await csrfToken(agent, '/admin/lab');
+    const response = await agent
+      .post('/admin/lab/upload')
+      .field('_csrf', token)
+      .field('swabCode', 'TWOEXPORTS0001')
+      .field('ownerEmail', 'importer@example.test')
+      .field('dogName', 'Aspen <b>')
+      .field('replaceReleased', 'on')
+      .attach('files', Buffer.from(zip), 'two.zip')
+      .expect(400);
+    expect(response.text).to.include('The upload holds 2 exports (two.zip:aspen.tped, two.zip:duke.tped): upload one dog’s export at a time; nothing changed.');
+    expect(response.text).to.include('value="TWOEXPORTS0001"').and.include('value="importer@example.test"').and.include('value="Aspen &lt;b&gt;"');
+    expect(response.text).to.match(/name="replaceReleased" checked/);
+    expect(await db('genotypes').count('* as c')).to.deep.equal([{ c: 0 }]);
+    expect(await db('swabs').where({ swab_code: 'TWOEXPORTS0001' })).to.have.length(0);
+    const fresh = await agent.get('/admin/lab').expect(200);
+    expect(fresh.text).not.to.include('value="TWOEXPORTS0001"');
+  });
+
+  it('pairs a .tped and a .tfam uploaded side by side whatever their names', async () => {
+    const db = await testDb();
+    const lab = await testLab(db);
+    const { swabCode } = await dogAwaitingResults(db, { sex: 'm' });
+    const { tped, tfam } = writePlink(lab.panel, callsOf(testWorld().simulator.purebred('boxer', 'm')), { familyId: 'F', individualId: 'I', sex: 'm' });
+    const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
+    const token = await csrfToken(agent, '/admin/lab');
+    const response = await agent.post('/admin/lab/upload').field('_csrf', token).field('swabCode', swabCode).attach('files', Buffer.from(tped), 'aspen_x.tped').attach('files', Buffer.from(tfam), 'sample_info.tfam').expect(200);
+    expect(response.text).to.include(`swab ${swabCode} released`).and.include('<td>PLINK .tped/.tfam</td><td>aspen_x.tped</td><td>released</td>');
   });
 
   it('shows a file error naming the line, and changes nothing', async () => {

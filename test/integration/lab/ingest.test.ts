@@ -87,6 +87,7 @@ describe('lab ingest of raw-data files', function () {
     const male = testWorld().simulator.purebred('pug', 'm');
     const outcome = await ingestGenotypeFile(db, lab, { fileName: 'pug.tsv', text: genotypeFile(male, swabCode) });
     expect(outcome.status).to.equal('held');
+    expect(outcome.status === 'held' && outcome.reason).to.match(/^The dog is registered as female, but its DNA looks male \(X heterozygosity 0\.\d{3}\)$/);
     const swab = await db('swabs').where({ swab_code: swabCode }).first();
     expect(swab.swab_state).to.equal('processing');
     expect(swab.breed_results_released_at).to.equal(null);

@@ -33,6 +33,8 @@ describe("results of a dog from another lab's DNA file", function () {
     const pet = (await findPet(db, petNum))!;
 
     expect((await resultsStatus(db, petNum)).fromOtherLabsFile).to.equal(true);
+    const notices = async () => (await db('outbox').where({ template: 'results-released' }).select('payload')).map((row) => (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload));
+    expect(await notices()).to.deep.include.members([{ petNum, swabCode: 'OTHERLABDUKE01', petName: 'Duke', ownerName: (await notices())[0].ownerName, otherLabFile: true }]);
     const stats = (await geneticStatsProps(db, pet, { isPublic: false }))!;
     expect(stats).to.include({ fromOtherLabsFile: true, predictedWeightLbs: null, wolfiness: null, lifeStage: null });
     expect(stats.display.lifeStage).to.equal('Not available from this DNA file: the life stage needs a predicted adult weight.');
@@ -57,5 +59,7 @@ describe("results of a dog from another lab's DNA file", function () {
     expect(ourStats.fromOtherLabsFile).to.equal(false);
     expect(ourStats.predictedWeightLbs).to.be.above(0);
     expect(await pdfText(await renderVetReportPdf(await loadVetReport(db, ourPet)))).to.not.include('another lab');
+    const ourNotice = (await notices()).find((payload) => payload.petNum === ours);
+    expect(ourNotice).to.include({ swabCode }).and.not.have.property('otherLabFile');
   });
 });

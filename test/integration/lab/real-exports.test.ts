@@ -126,6 +126,37 @@ describe('a real export re-encoded to another array version', function () {
   });
 });
 
+describe('the raw-data download of a dog read from a real export', function () {
+  this.timeout(600_000);
+  if (!realDataPresent()) {
+    it.skip('needs the real exports (REALDATA_DIR)');
+    return;
+  }
+
+  it('imports again: the TSV its owner downloads, uploaded for another swab, is the same dog', async () => {
+    const db = await testDb();
+    await resetDatabase(db);
+    const app = await testApp();
+    await createUser(db, { email: OWNER });
+    await createUser(db, { email: 'labadmin@example.test', isAdmin: true });
+    const lab = await testLab(db);
+    const duke = REAL_EXPORTS[2];
+    const first = await ingestGenotypeFile(db, lab, { fileName: 'duke.tped', plink: readExport(duke), swabCode: 'DOWNLOADORIG01' }, { newDog: { ownerEmail: OWNER, dogName: 'Duke' } });
+    if (first.status !== 'released') throw new Error(`expected a release, got ${first.status}`);
+    const owner = await signIn(app, OWNER, TEST_PASSWORD);
+    const download = await owner.get(`/members/pet/${first.petNum}/raw-data`).buffer(true).expect(200);
+    const tsv = String(download.text ?? download.body).replace('# swab: DOWNLOADORIG01', '# swab: DOWNLOADCOPY01');
+    const admin = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
+    const token = await csrfToken(admin, '/admin/lab');
+    const upload = await admin.post('/admin/lab/upload').field('_csrf', token).field('swabCode', 'DOWNLOADCOPY01').field('ownerEmail', OWNER).field('dogName', 'Duke again').attach('files', Buffer.from(tsv), 'duke-raw-data.tsv');
+    expect(upload.text).not.to.include('unknown marker');
+    expect(upload.status, upload.text.match(/form-error[^<]*<\/p>|role="alert">[^<]*/)?.[0]).to.equal(200);
+    const copy = (await db('swabs').where({ swab_code: 'DOWNLOADCOPY01' }).first('pet_num')).pet_num;
+    const pair = await db('relatives').where({ pet_num_a: Math.min(first.petNum, copy), pet_num_b: Math.max(first.petNum, copy) }).first('category');
+    expect(pair?.category).to.equal('same_dog');
+  });
+});
+
 describe('all or nothing for a real export registering a new dog', function () {
   this.timeout(600_000);
   if (!realDataPresent()) {

@@ -18,6 +18,13 @@ describe('e-mail templates', () => {
     expect(email.text).to.not.match(/(^|\s)\/members\//m);
   });
 
+  it('tells the owner of a dog read from another lab’s file what its results hold, instead of promising breed, health and traits', () => {
+    expect(renderEmail(message(RESULTS_RELEASED, { petNum: 42, petName: 'Rex' }), BASE).text).to.include('Rex\'s DNA results are in: breed mix, health, traits and relatives.');
+    const email = renderEmail(message(RESULTS_RELEASED, { petNum: 42, petName: 'Rex', otherLabFile: true }), BASE);
+    expect(email.text).to.include('Rex\'s results from the DNA file you sent us are in: relatives among the dogs tested with us, and genetic inbreeding (COI).');
+    expect(email.text).not.to.include('breed mix, health, traits and relatives');
+  });
+
   it('links the settings page under the footer of e-mails one may turn off, and names it for List-Unsubscribe', () => {
     for (const email of [renderEmail(message(RESULTS_RELEASED, { petNum: 42, petName: 'Rex' }), BASE), renderEmail(message(CHAT_NEW_MESSAGE, { senderName: 'Ann' }), BASE)]) {
       expect(email.html).to.include(`<a href="${BASE}/members/profile" style="color:#777">Choose which e-mails you get</a>`);
