@@ -1,5 +1,5 @@
 // Add and edit forms of a survey and a survey category, with the fields of spec 1 §3.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AdminSurvey } from '../../server/admin/surveys-page';
 import type { SurveyCategory } from '../../server/surveys/queries';
 import type { CategoryFields, SurveyFields } from './api';
@@ -17,6 +17,31 @@ const emptyToNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return <label className="field survey-field"><span>{label}</span>{children}</label>;
+}
+
+/** Scrolls a form into view (it opens below its table) and focuses its first field. */
+export function bringIntoView(form: HTMLFormElement | null) {
+  form?.scrollIntoView({ block: 'nearest' });
+  form?.querySelector<HTMLElement>('input, select, textarea')?.focus({ preventScroll: true });
+}
+
+function useOpenInView() {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => bringIntoView(form.current), []);
+  return form;
+}
+
+/**
+ * The category select's options: the categories listed, led by a blank choice while the value is none
+ * of them, so the select shows exactly the value the form would save.
+ */
+function CategoryOptions({ value, categoryTypes, blank }: { value: string; categoryTypes: readonly string[]; blank: string }) {
+  return (
+    <>
+      {!categoryTypes.includes(value) && <option value="" disabled>{blank}</option>}
+      {categoryTypes.map((type) => <option key={type}>{type}</option>)}
+    </>
+  );
 }
 
 function useSubmit(save: () => Promise<string | null>) {
@@ -44,19 +69,20 @@ function Buttons({ busy, onCancel, error }: { busy: boolean; onCancel(): void; e
 }
 
 export function CategoryForm({ initial, categoryTypes, onSave, onCancel }: FormProps<SurveyCategory>) {
-  const [category, setCategory] = useState(initial?.category ?? categoryTypes[0] ?? '');
+  const form = useOpenInView();
+  const [chosen, setCategory] = useState(initial?.category ?? categoryTypes[0] ?? '');
+  const category = categoryTypes.includes(chosen) ? chosen : '';
   const [subtitle, setSubtitle] = useState(initial?.subtitle ?? '');
   const [priority, setPriority] = useState(String(initial?.priority ?? 0));
   const { error, busy, onSubmit } = useSubmit(async () =>
     categoryTypes.includes(category) ? onSave({ category, subtitle: emptyToNull(subtitle), priority: Number(priority) }) : 'Every category type has its category already: edit one instead.',
   );
   return (
-    <form className="card survey-form" onSubmit={onSubmit} data-category-form>
+    <form className="card survey-form" onSubmit={onSubmit} ref={form} data-category-form>
       <h3>{initial ? `Edit category ${initial.category}` : 'Add a category'}</h3>
       <Field label="Category">
         <select value={category} onChange={(e) => setCategory(e.target.value)} name="category">
-          {categoryTypes.length === 0 && <option value="">Every type has its category</option>}
-          {categoryTypes.map((type) => <option key={type}>{type}</option>)}
+          <CategoryOptions value={category} categoryTypes={categoryTypes} blank="Every type has its category" />
         </select>
       </Field>
       <Field label="Subtitle"><input type="text" name="subtitle" value={subtitle} maxLength={300} onChange={(e) => setSubtitle(e.target.value)} /></Field>
@@ -77,7 +103,10 @@ export function SurveyForm({ initial, categoryTypes, takenSlugs, onSave, onCance
     priority: String(initial?.priority ?? 0),
     targetPetNums: (initial?.targetPetNums ?? []).join(', '),
   });
-  const [category, setCategory] = useState(initial?.category ?? categoryTypes[0] ?? '');
+  const form = useOpenInView();
+  const [chosen, setCategory] = useState(initial?.category ?? categoryTypes[0] ?? '');
+  // a category renamed or gone since the page loaded is no choice: the select shows a blank instead
+  const category = categoryTypes.includes(chosen) ? chosen : '';
   const [flags, setFlags] = useState({
     isTargeted: initial?.isTargeted ?? false,
     isAdminOnly: initial?.isAdminOnly ?? false,
@@ -105,15 +134,14 @@ export function SurveyForm({ initial, categoryTypes, takenSlugs, onSave, onCance
     <label className="check"><input type="checkbox" name={name} checked={flags[name]} onChange={(e) => setFlags({ ...flags, [name]: e.target.checked })} /> {label}</label>
   );
   return (
-    <form className="card survey-form" onSubmit={onSubmit} data-survey-form>
+    <form className="card survey-form" onSubmit={onSubmit} ref={form} data-survey-form>
       <h3>{initial ? `Edit survey ${initial.title}` : 'Add a survey'}</h3>
       {input('title', 'Title', { required: true, maxLength: 200 })}
       {input('slug', 'Slug (lower-case words joined by dashes)', { required: true, maxLength: 100, pattern: '[a-z0-9]+(-[a-z0-9]+)*' })}
       {input('templateId', 'Template id', { required: true, maxLength: 100 })}
       <Field label="Category">
         <select value={category} name="category" onChange={(e) => setCategory(e.target.value)}>
-          {categoryTypes.length === 0 && <option value="">Add a category first</option>}
-          {categoryTypes.map((type) => <option key={type}>{type}</option>)}
+          <CategoryOptions value={category} categoryTypes={categoryTypes} blank={categoryTypes.length === 0 ? 'Add a category first' : 'Choose a category'} />
         </select>
       </Field>
       {input('subtitle', 'Subtitle', { maxLength: 300 })}

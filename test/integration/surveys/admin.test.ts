@@ -53,6 +53,28 @@ describe('admin: add and update surveys and survey categories', function () {
     expect(renamed).to.deep.include({ category: 'Profile', priority: 50, subtitle: null });
   });
 
+  it('renames a category with its surveys, which then save under the new name', async () => {
+    const db = await testDb();
+    const admin = await signInAsDemo(app, 'admin');
+    // 'Survey' is a type no category has here (the first test adds Profile)
+    const general = await db('survey_categories').where({ category: 'General' }).first('id');
+    const slugs = await db('surveys').where({ category: 'General' }).orderBy('slug').pluck('slug');
+    expect(slugs).to.include('diet-and-exercise');
+    try {
+      const renamed = (await graphql(admin, UPDATE_CATEGORY, { id: general.id, changes: { category: 'Survey' } })).body.data.updateSurveyCategory;
+      expect(renamed).to.deep.include({ id: general.id, category: 'Survey' });
+      expect(await db('surveys').where({ category: 'Survey' }).orderBy('slug').pluck('slug')).to.deep.equal(slugs);
+      const diet = await db('surveys').where({ slug: 'diet-and-exercise' }).first('id');
+      const saved = await graphql(admin, UPDATE_SURVEY, { id: diet.id, changes: { category: 'Survey', priority: 11 } });
+      expect(saved.body.errors).to.equal(undefined);
+      expect(saved.body.data.updateSurvey).to.deep.include({ priority: 11 });
+      expect((await graphql(admin, UPDATE_SURVEY, { id: diet.id, changes: { category: 'General' } })).body.errors[0].message).to.equal(INVALID_ARGUMENTS);
+    } finally {
+      await db('survey_categories').where({ id: general.id }).update({ category: 'General' });
+      await db('surveys').where({ slug: 'diet-and-exercise' }).update({ priority: 10 });
+    }
+  });
+
   it("refuses non-admins with 'Not Authorized', changing nothing", async () => {
     const db = await testDb();
     const before = await db('surveys').count('* as c').first();
