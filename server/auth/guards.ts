@@ -38,7 +38,7 @@ export const RETURN_COOKIE = 'return_to';
 const RETURN_WITHIN_MS = 30 * 60 * 1000;
 
 // a path on this site: one leading slash, not "//host" or "/\\host", which browsers read as another site
-const isReturnPath = (path: string) => /^\/(?![/\\])[^\s]{0,2000}$/.test(path);
+export const isReturnPath = (path: string) => /^\/(?![/\\])[^\s]{0,2000}$/.test(path);
 
 /** Where signing in leads: the page the visitor asked for within the last half hour, else /members. */
 export function returnPath(req: Request): string {

@@ -1,4 +1,5 @@
 import type { GraphqlContext } from '../graphql/context.js';
+import { isReadOnlyImpersonation } from '../impersonation/guard.js';
 import type { Pet } from './queries.js';
 import { profileImageUrl } from './images.js';
 import { isUpgradeAvailable } from '../results/schema.js';
@@ -76,7 +77,8 @@ export const petResolvers = {
     isUpgradeAvailable: async (pet: Pet, _args: unknown, context: GraphqlContext) => isUpgradeAvailable(await context.loaders.swabs.load(pet.petNum)),
     async permissions(pet: Pet, _args: unknown, context: GraphqlContext) {
       const permission = await context.loaders.ownerPermission.load(pet.petNum);
-      const isEditable = permission === 'edit' && !context.user?.isReadOnly;
+      // a sub-admin looking through the account changes nothing: no widget offers an edit
+      const isEditable = permission === 'edit' && !context.user?.isReadOnly && !isReadOnlyImpersonation(context.req);
       return { isEditable, isReadOnly: !isEditable };
     },
   },

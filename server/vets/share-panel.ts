@@ -6,6 +6,7 @@ import type { Pet } from '../pets/queries.js';
 import { absoluteUrl } from '../mail/templates.js';
 import * as messages from '../shared/messages.js';
 import { listShares } from './shares.js';
+import { isReadOnlyImpersonation } from '../impersonation/guard.js';
 import { VET_LINK_COPIED_MS, VET_REPORT_PATH } from './rules.js';
 
 const NOTICES = new Set(['sent', 'revoked', 'reset', 'failed', 'limited']);
@@ -35,6 +36,8 @@ export async function vetSharePanel(db: Db, settings: Settings, pet: Pet, req: R
     open: notice !== null || errors.length > 0,
     errors: errors.map((code) => FIELD_ERRORS[code]),
     copiedMs: VET_LINK_COPIED_MS,
+    // a sub-admin looking through the account sees the panel with its controls disabled
+    readOnly: isReadOnlyImpersonation(req),
     messages,
   };
 }

@@ -65,8 +65,9 @@ describe('impersonation', () => {
     const token = await csrfToken(agent, '/members');
     const form = await agent.post('/signup').type('form').send({ name: 'x', email: 'x@example.test', password: 'longenough', _csrf: token }).expect(303);
     expect(form.headers.location).to.equal('/members/forbidden/read-only-account');
-    const page = await agent.get(form.headers.location).expect(403);
-    expect(page.text).to.include('Your account is read-only');
+    const page = await agent.get(form.headers.location).set('referer', 'http://127.0.0.1/members/results/summary?i=7').expect(403);
+    expect(page.text).to.include(`<h1>${READ_ONLY_IMPERSONATION}</h1>`);
+    expect(page.text).to.include('You are viewing Pat Parent’s account as a sub-admin: you can look at everything, but nothing was changed.');
     expect(page.text).to.include('<footer');
     expect(page.text).to.include('Sam Support impersonating Consumer Pat Parent');
     const json = await agent.post('/members/profile').set('accept', 'application/json').type('form').send({ name: 'x', _csrf: token }).expect(403);
@@ -75,6 +76,24 @@ describe('impersonation', () => {
     expect(mutation.body.errors[0].message).to.equal(READ_ONLY_IMPERSONATION);
     const query = await graphql(agent, '{ me { email } }');
     expect(query.body.data.me.email).to.equal('parent@demo.test');
+  });
+
+  it('offers a sub-admin no edits while impersonating: the dogs read as not editable, and the refusal page leads back', async () => {
+    const editable = async (agent: Agent) => (await graphql(agent, '{ me { pets { name permissions { isEditable isReadOnly } } } }')).body.data.me.pets.find((pet: { name: string }) => pet.name === 'Biscuit').permissions;
+    expect(await editable(await signInAsDemo(app, 'parent'))).to.deep.equal({ isEditable: true, isReadOnly: false });
+    const admin = await signInAsDemo(app, 'admin');
+    await impersonate(admin, 'parent@demo.test');
+    expect(await editable(admin)).to.deep.equal({ isEditable: true, isReadOnly: false });
+    const agent = await signInAsDemo(app, 'subadmin');
+    await impersonate(agent, 'parent@demo.test');
+    expect(await editable(agent)).to.deep.equal({ isEditable: false, isReadOnly: true });
+    const host = 'http://127.0.0.1';
+    const back = await agent.get('/members/forbidden/read-only-account').set('host', '127.0.0.1').set('referer', `${host}/members/results/summary?i=7`).expect(403);
+    expect(back.text).to.include('<a class="button button--secondary" href="/members/results/summary?i=7">Back to the page you were on</a>');
+    const elsewhere = await agent.get('/members/forbidden/read-only-account').set('host', '127.0.0.1').set('referer', 'https://evil.example/x').expect(403);
+    expect(elsewhere.text).not.to.include('Back to the page you were on');
+    await agent.get('/members/unimpersonate').expect(302);
+    expect((await agent.get('/members/forbidden/read-only-account').expect(403)).text).to.include('Your account is read-only');
   });
 
   it('records writes made while impersonating with both identities', async () => {

@@ -147,6 +147,10 @@ describe('vets: sharing results with a vet and the vet report PDF', function () 
       expect(html, page).to.include('Dr. Rivera');
     }
     expect((await people.owner.get(`/members/results/traits?i=${maple}`)).text).to.not.include('id="share-with-vet"');
+    expect((await people.owner.get(`/members/results/summary?i=${maple}`)).text).to.include('<fieldset class="vet-share__controls">');
+    // a sub-admin looking through the account sees the panel and the report, with every control disabled and why
+    const viewed = (await people.readOnlyImpersonator.get(`/members/results/summary?i=${maple}`).expect(200)).text;
+    expect(viewed).to.include('<fieldset class="vet-share__controls" disabled>').and.include(`${READ_ONLY_IMPERSONATION}: you can open the report, but not share, revoke or replace its link.`);
     expect((await people.admin.get(`/members/results/summary?i=${maple}`)).text).to.not.include('id="share-with-vet"');
     const token = await csrfToken(people.owner, `/members/results/health?i=${maple}`);
     const before = await state();
