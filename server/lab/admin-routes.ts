@@ -9,6 +9,8 @@ import { describeReport, ingestGenotypeFile, type IngestOutcome } from './ingest
 import { IngestError } from './ingest-error.js';
 import { genotypeFilesFromEntries } from './genotype-files.js';
 import { warmMatchmakerDogs } from '../breeders/matchmaker-queries.js';
+import { heldGenotypes, releaseWithGeneticSex } from './lab-review.js';
+import { parseId } from '../http/ids.js';
 import { logger } from '../logging/logger.js';
 
 export const UPLOAD_PATH = '/admin/lab/upload';
@@ -95,7 +97,7 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
   const router = Router();
   // a refused upload keeps what the admin typed (files cannot be kept: the browser chooses them again)
   const render = async (res: Parameters<RequestHandler>[1], status: number, messages: string[], errors: string[], form: LabForm = EMPTY_FORM) =>
-    res.status(status).render('admin/lab', { title: 'Lab uploads', messages, errors, form: errors.length ? form : EMPTY_FORM, recent: await recentIngests(db) });
+    res.status(status).render('admin/lab', { title: 'Lab uploads', messages, errors, form: errors.length ? form : EMPTY_FORM, recent: await recentIngests(db), held: await heldGenotypes(db) });
 
   router.get('/admin/lab', requireAdmin, async (_req, res) => render(res, 200, [], []));
 
@@ -134,6 +136,21 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
       errors.push(error.message);
     }
     return render(res, errors.length ? 400 : 200, messages, errors, form);
+  });
+
+  // The lab decides a held genotype's dog was registered with the wrong sex: it takes its DNA's and is released.
+  router.post('/admin/lab/held/:genotypeId/release', requireAdmin, async (req, res) => {
+    const genotypeId = parseId(req.params.genotypeId);
+    if (genotypeId === null) return render(res, 400, [], ['Unknown held genotype.']);
+    try {
+      const lab = await openLab(db, settings.lab);
+      const released = await releaseWithGeneticSex(db, lab, genotypeId);
+      warmMatchmakerDogs(db, lab, { petNum: released.petNum }).catch((error: unknown) => logger.warn({ err: error }, 'matchmaker warm-up not started'));
+      return render(res, 200, [`Dog ${released.petNum} is now ${released.sex === 'm' ? 'male' : 'female'}, as its DNA shows: swab ${released.swabCode} released, ${relativesFound(released.relatives)}.`], []);
+    } catch (error) {
+      if (!(error instanceof IngestError)) throw error;
+      return render(res, 409, [], [error.message]);
+    }
   });
 
   return router;

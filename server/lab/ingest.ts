@@ -44,7 +44,7 @@ export type IngestOutcome = (
   | { status: 'unchanged'; swabCode: string; petNum: number }
 ) & { report: IngestReport };
 
-interface SwabRow {
+export interface SwabRow {
   id: number;
   swab_code: string;
   pet_num: number | null;
@@ -132,7 +132,7 @@ async function ingestParsed(trx: Db, lab: Lab, file: IngestFile, parsed: ParsedG
     return { status: 'held' as const, swabCode: swab.swab_code, petNum, reason: replacing ? `${reason}; the released results stay` : reason, report };
   }
   await storeResults(trx, lab.ids, petNum, genotypeId, analysis.results);
-  await release(trx, swab, sampleId);
+  await releaseSwab(trx, swab, sampleId);
   // An owner who did not say the dog's sex gets the one its DNA shows.
   if (!statedSex && analysis.inferredSex) await trx('pets').where({ pet_num: petNum }).whereNull('sex').update({ sex: analysis.inferredSex });
   // the replaced genotype's relatives are not this one's
@@ -201,7 +201,8 @@ export async function storeGenotype(db: Db, genotype: GenotypeToStore): Promise<
   return id;
 }
 
-async function release(db: Db, swab: SwabRow, sampleId: number): Promise<void> {
+/** The swab's results are out: its sample released, the swab's release times set once. */
+export async function releaseSwab(db: Db, swab: SwabRow, sampleId: number): Promise<void> {
   await db('samples').where({ id: sampleId }).update({ sample_state: 'released', released_at: db.fn.now(), genotyped_at: db.raw('coalesce(genotyped_at, now())'), lab_review_reason: null });
   const breedOnly = swab.product_type === 'BreedAndAncestry';
   await db('swabs')
