@@ -1,6 +1,9 @@
 // The admin data tables' searches (spec 1 §2, §5, §7; issue 16). A text search matches names,
 // e-mails, handles and codes by substring through their trigram indexes: each matching column is
 // searched on its own (so each uses its index) and the ids are united, at most 500 of them.
+// Every step keeps the lowest ids (spec 1 §8): the 500 lowest of each column's matches hold the
+// 500 lowest of their union, so a search over the limit always answers the same first 500 rows,
+// the ones the limit-hit warning and the exports speak of.
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { ADMIN_TABLE_ROW_LIMIT, type AdminSearch, type AdminTableName } from './search-rules.js';
@@ -15,15 +18,20 @@ export interface AdminSearchResult {
 
 const LIMIT = ADMIN_TABLE_ROW_LIMIT;
 
-/** `select <column> from … where <text> ilike ? limit 500`, one per searched expression. */
-function matching(db: Db, table: string, idColumn: string, expressions: string[], pattern: string): Knex.QueryBuilder[] {
-  return expressions.map((expression) => db(table).select(db.raw(`${idColumn} as id`)).whereRaw(`${expression} ilike ?`, [pattern]).limit(LIMIT));
+/** The 500 lowest distinct ids a query selects (as `id`). */
+function lowestIds(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return query.distinct().orderBy('id').limit(LIMIT);
 }
 
-/** The union of the queries' ids, as a subquery usable in `where … in`. */
+/** `select distinct <id> from … where <text> ilike ? order by <id> limit 500`, one per searched expression. */
+function matching(db: Db, table: string, idColumn: string, expressions: string[], pattern: string, scope: (query: Knex.QueryBuilder) => Knex.QueryBuilder = (query) => query): Knex.QueryBuilder[] {
+  return expressions.map((expression) => lowestIds(scope(db(table).select(db.raw(`${idColumn} as id`)).whereRaw(`${expression} ilike ?`, [pattern]))));
+}
+
+/** The 500 lowest ids of the queries' union, as a subquery usable in `where … in`. */
 function unionOf(db: Db, queries: Knex.QueryBuilder[]): Knex.QueryBuilder {
   const union = queries.map(() => '(?)').join(' union ');
-  return db.select('id').from(db.raw(`(${union}) as matched`, queries)).limit(LIMIT);
+  return db.select('id').from(db.raw(`(${union}) as matched`, queries)).orderBy('id').limit(LIMIT);
 }
 
 function isoDate(value: unknown): string | null {
@@ -42,10 +50,13 @@ function petIds(db: Db, search: AdminSearch): Knex.QueryBuilder {
     ]);
   }
   const pattern = search.kind === 'text' ? search.pattern : '';
+  // Deleted dogs are never listed, so they must not take any of the 500 places.
+  const listed = (query: Knex.QueryBuilder) => query.whereNull('deleted_at');
+  const listedPet = (query: Knex.QueryBuilder, petNum: string) => query.whereExists(db('pets').select(db.raw('1')).whereRaw(`pets.pet_num = ${petNum}`).whereNull('pets.deleted_at'));
   return unionOf(db, [
-    ...matching(db, 'pets', 'pet_num', ['name', 'handle::text', 'call_name'], pattern),
-    db('users').join('pet_owners', 'pet_owners.user_id', 'users.id').select('pet_owners.pet_num as id').whereRaw('users.email::text ilike ?', [pattern]).limit(LIMIT),
-    db('swabs').select('pet_num as id').whereRaw('swab_code::text ilike ?', [pattern]).whereNotNull('pet_num').limit(LIMIT),
+    ...matching(db, 'pets', 'pet_num', ['name', 'handle::text', 'call_name'], pattern, listed),
+    lowestIds(listedPet(db('users').join('pet_owners', 'pet_owners.user_id', 'users.id').select('pet_owners.pet_num as id').whereRaw('users.email::text ilike ?', [pattern]), 'pet_owners.pet_num')),
+    lowestIds(listedPet(db('swabs').select('swabs.pet_num as id').whereRaw('swab_code::text ilike ?', [pattern]).whereNotNull('swabs.pet_num'), 'swabs.pet_num')),
   ]);
 }
 
@@ -119,16 +130,16 @@ const RESWAB_STATUSES: Record<'authorized_reswabs' | 'ordered_reswabs', string[]
 };
 
 function reswabIds(db: Db, search: AdminSearch, statuses: string[]): Knex.QueryBuilder {
-  const base = () => db('reswabs as r').select('r.id').whereIn('r.status', statuses).limit(LIMIT);
+  const base = () => db('reswabs as r').select('r.id').whereIn('r.status', statuses);
   if (search.kind === 'id') {
     const id = search.id;
-    return unionOf(db, [base().where((q) => q.where('r.id', id).orWhere('r.pet_num', id).orWhere('r.original_swab_id', id).orWhere('r.new_swab_id', id))]);
+    return unionOf(db, [lowestIds(base().where((q) => q.where('r.id', id).orWhere('r.pet_num', id).orWhere('r.original_swab_id', id).orWhere('r.new_swab_id', id)))]);
   }
   const pattern = search.kind === 'text' ? search.pattern : '';
   return unionOf(db, [
-    base().join('pets as p', 'p.pet_num', 'r.pet_num').where((q) => q.whereRaw('p.name ilike ?', [pattern]).orWhereRaw('p.handle::text ilike ?', [pattern])),
-    base().join('pet_owners as po', 'po.pet_num', 'r.pet_num').join('users as u', 'u.id', 'po.user_id').whereRaw('u.email::text ilike ?', [pattern]),
-    base().join('swabs as s', (j) => j.on('s.id', 'r.original_swab_id').orOn('s.id', 'r.new_swab_id')).whereRaw('s.swab_code::text ilike ?', [pattern]),
+    lowestIds(base().join('pets as p', 'p.pet_num', 'r.pet_num').where((q) => q.whereRaw('p.name ilike ?', [pattern]).orWhereRaw('p.handle::text ilike ?', [pattern]))),
+    lowestIds(base().join('pet_owners as po', 'po.pet_num', 'r.pet_num').join('users as u', 'u.id', 'po.user_id').whereRaw('u.email::text ilike ?', [pattern])),
+    lowestIds(base().join('swabs as s', (j) => j.on('s.id', 'r.original_swab_id').orOn('s.id', 'r.new_swab_id')).whereRaw('s.swab_code::text ilike ?', [pattern])),
   ]);
 }
 

@@ -7,11 +7,11 @@ import { setMatchmakerPermission } from './matchmaker-permission.js';
 import { HttpError, requireAdmin } from '../auth/guards.js';
 import { wantsJson } from '../http/negotiation.js';
 import { INVALID_ARGUMENTS } from '../shared/messages.js';
-import { ADMIN_LIMIT_HIT, ADMIN_NO_RESULTS, ADMIN_SEARCH_EMPTY, ADMIN_SEARCH_TOO_LONG } from '../shared/admin-messages.js';
+import { ADMIN_LIMIT_HIT, ADMIN_NO_RESULTS, ADMIN_SEARCH_EMPTY, ADMIN_SEARCH_FIRST, ADMIN_SEARCH_TOO_LONG, adminCountText } from '../shared/admin-messages.js';
 import { adminHomeCounts } from './home-counts.js';
 import { searchAdminTable, type AdminSearchResult } from './data-table-queries.js';
 import { ADMIN_TABLES, isAdminTable, isSearchProblem, parseAdminSearch, type SearchProblem } from './search-rules.js';
-import { ADMIN_TABLE_DEFINITIONS, cellHref, matchmakerToggle } from './table-columns.js';
+import { ADMIN_TABLE_DEFINITIONS, cellHref, matchmakerReturnPath, matchmakerToggle } from './table-columns.js';
 
 const PROBLEM_TEXT: Record<SearchProblem, string> = {
   empty: ADMIN_SEARCH_EMPTY,
@@ -29,7 +29,12 @@ export function adminRoutes(db: Db, settings: Settings): Router {
   const router = Router();
 
   router.get('/admin', requireAdmin, async (_req, res) => {
-    res.render('admin/home', { title: 'Admin', counts: await adminHomeCounts(db), tables: ADMIN_TABLES.map((name) => ({ name, title: ADMIN_TABLE_DEFINITIONS[name].title })) });
+    res.render('admin/home', {
+      title: 'Admin',
+      counts: await adminHomeCounts(db),
+      countText: adminCountText,
+      tables: ADMIN_TABLES.map((name) => ({ name, title: ADMIN_TABLE_DEFINITIONS[name].title })),
+    });
   });
 
   // spec 1 §7: the page asks its own route for JSON (Accept: application/json, ?searchParam=).
@@ -63,10 +68,11 @@ export function adminRoutes(db: Db, settings: Settings): Router {
       matchmakerToggle,
       limitHitText: ADMIN_LIMIT_HIT,
       noResultsText: ADMIN_NO_RESULTS,
+      searchFirstText: ADMIN_SEARCH_FIRST,
     });
   });
 
-  // The users table's Matchmaker button: showMatchMaker on ("true") or off ("false"), then back to that user's row.
+  // The users table's Matchmaker button: showMatchMaker on ("true") or off ("false"), then back to the admin's search at that user's row.
   router.post('/admin/users/:userId/matchmaker', requireAdmin, async (req, res) => {
     const userId = Number(req.params.userId);
     const value = req.body?.showMatchMaker;
@@ -76,7 +82,7 @@ export function adminRoutes(db: Db, settings: Settings): Router {
     const allowed = value === true || value === 'true';
     if (!(await setMatchmakerPermission(db, () => openLab(db, settings.lab), req, userId, allowed))) throw new HttpError(404, 'No such user');
     if (wantsJson(req)) res.json({ userId, showMatchMaker: allowed });
-    else res.redirect(303, `/admin/data-table/users?searchParam=${userId}`);
+    else res.redirect(303, matchmakerReturnPath(userId, req.body?.searchParam));
   });
 
   return router;

@@ -1,6 +1,6 @@
 // The columns of each admin data table (spec 1 §2), shared by the server (the page without
 // scripts, the JSON rows) and the DataTables widget. No I/O.
-import type { AdminTableName } from './search-rules.js';
+import { MAX_SEARCH_LENGTH, type AdminTableName } from './search-rules.js';
 import type { AdminRow } from './data-table-queries.js';
 
 export type CellLink =
@@ -39,6 +39,25 @@ export function matchmakerToggle(row: AdminRow): { action: string; value: 'true'
     label: `${on ? 'Turn off' : 'Turn on'} the matchmaker of ${String(row.email)}`,
   };
 }
+
+/**
+ * Where turning an account's matchmaker over comes back to: the search the admin was on, and the
+ * account (`#matchmaker-{userId}`) whose button the table focuses. A missing or unusable search
+ * (the page without one, a forged form) falls back to the account's own row.
+ */
+export function matchmakerReturnPath(userId: number, searchParam: unknown): string {
+  const search = typeof searchParam === 'string' && searchParam.trim() !== '' && searchParam.length <= MAX_SEARCH_LENGTH ? searchParam.trim() : String(userId);
+  return `/admin/data-table/users?searchParam=${encodeURIComponent(search)}#matchmaker-${userId}`;
+}
+
+/** The account whose matchmaker button takes the focus, from the page's fragment; null if none. */
+export function matchmakerFocusTarget(hash: string): number | null {
+  const match = /^#matchmaker-([1-9][0-9]{0,9})$/.exec(hash);
+  return match ? Number(match[1]) : null;
+}
+
+/** The name of an exported file (Buttons adds .csv or .xlsx): 'Pets - Embark'. */
+export const adminExportFileName = (table: AdminTableName): string => `${ADMIN_TABLE_DEFINITIONS[table].title} - Embark`;
 
 const reswabColumns: readonly AdminColumn[] = [
   { key: 'id', title: 'Reswab' },

@@ -234,7 +234,9 @@ async function seedAwaitingPuppy(db: Db, users: DemoUsers): Promise<void> {
 /** Newbie's kits to try activation with (README): a DNA kit, an age test, a microbiome test, a vet-ordered kit and a voided one. */
 async function seedNewbie(db: Db, users: DemoUsers): Promise<void> {
   const practice = await db('vet_practices').where({ name: 'Riverside Animal Hospital' }).first('id');
-  const shipped = { purchaser_user_id: users.newbie.id, state: 'shipped', tracking_number: '1Z999AA10123456784', shipped_at: db.raw("now() - interval '3 days'") };
+  // A kit's history (the kit search page) reads in order: made, scanned with its swabs (paired), shipped.
+  const shipped = { purchaser_user_id: users.newbie.id, state: 'shipped', tracking_number: '1Z999AA10123456784', created_at: db.raw("now() - interval '10 days'"), shipped_at: db.raw("now() - interval '3 days'") };
+  const pairedAt = db.raw("now() - interval '4 days'");
   const kits = [
     { box_key: DEMO_BOX_KEY, order_sku: 'EMBARK-BA', product_type: 'BreedAndAncestry', purchase_source: 'shop', swab: { swab_code: 'DEMONEWBIE0001' } },
     { box_key: DEMO_EXTRA_KITS.ageTest, order_sku: 'EMBARK-AGE', product_type: 'Age', purchase_source: 'shop', swab: { swab_code: 'DEMOAGETEST0001', is_methylation: true } },
@@ -243,7 +245,7 @@ async function seedNewbie(db: Db, users: DemoUsers): Promise<void> {
     { box_key: DEMO_EXTRA_KITS.voided, order_sku: 'EMBARK-BA', product_type: 'BreedAndAncestry', purchase_source: 'shop', state: 'void', swab: { swab_code: 'DEMOVOIDED0001', swab_state: 'void' } },
   ];
   for (const { swab, ...kit } of kits) {
-    const [{ id: kitId }] = await db('kits').insert({ ...shipped, ...kit }).returning('id');
+    const [{ id: kitId }] = await db('kits').insert({ ...shipped, ...kit, paired_at: pairedAt }).returning('id');
     if (swab) await db('swabs').insert({ kit_id: kitId, product_type: kit.product_type, purchase_source: kit.purchase_source, ...swab });
   }
 }

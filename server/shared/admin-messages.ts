@@ -7,6 +7,8 @@ export const ADMIN_LIMIT_HIT = 'Showing the first 500 results: there may be more
 export const ADMIN_SEARCH_EMPTY = 'Type something to search for, then press Enter.';
 export const ADMIN_SEARCH_TOO_LONG = 'Search for at most 200 characters.';
 export const ADMIN_NO_RESULTS = 'Nothing found.';
+/** What an empty table says before the first search. */
+export const ADMIN_SEARCH_FIRST = 'Search to see rows.';
 export const ADMIN_SEARCH_FAILED = 'The search failed. Please try again.';
 
 // spec 2 §5 serial scanning validation
@@ -32,3 +34,17 @@ export const SCAN_SUBMITTED = 'Shipped {kits} with tracking number {trackingNumb
 /** '1 kit', '3 kits': what SCAN_SUBMITTED's {kits} reads. */
 export const kitCount = (count: number): string => `${count} ${count === 1 ? 'kit' : 'kits'}`;
 export const SCAN_SUBMIT_FAILED = 'The kits were not shipped: {error}';
+
+// The admin home's counts: each reads as one phrase, '1 kit in stock', '3 kits in stock'.
+export type AdminCountName = 'kitsInStock' | 'kitsAwaitingLab' | 'samplesInReview' | 'deadEmails';
+const ADMIN_COUNT_WORDS: Record<AdminCountName, [one: string, many: string]> = {
+  kitsInStock: ['kit in stock', 'kits in stock'],
+  kitsAwaitingLab: ['kit awaiting the lab', 'kits awaiting the lab'],
+  samplesInReview: ['sample held for review', 'samples held for review'],
+  deadEmails: ['dead e-mail', 'dead e-mails'],
+};
+export const adminCountText = (name: AdminCountName, count: number): string => `${count} ${ADMIN_COUNT_WORDS[name][count === 1 ? 0 : 1]}`;
+
+// The kit search page (spec 2 §2) names a kit's state in words.
+const KIT_STATE_WORDS: Record<string, string> = { in_stock: 'In stock', shipped: 'Shipped', activated: 'Activated', void: 'Void' };
+export const kitStateText = (state: string): string => KIT_STATE_WORDS[state] ?? state.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());

@@ -8,8 +8,9 @@ import { launchChromium, newContext, serve, signInThroughForm } from '../support
 import { resetToDemoData, DEMO_ACCOUNTS } from '../support/demo.js';
 import { testDb } from '../support/database.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
-import { DEMO_SCANNER, DEMO_STOCK_BOX_KEYS, DEMO_STOCK_SWAB_CODES } from '../../server/admin/demo-seed.js';
-import { SCAN_DUPLICATE, SCAN_VALID, SCAN_VALIDATING } from '../../server/shared/admin-messages.js';
+import { DEMO_SCANNER, DEMO_STOCK_AGE_BOX_KEYS, DEMO_STOCK_BOX_KEYS, DEMO_STOCK_SWAB_CODES } from '../../server/admin/demo-seed.js';
+import { ADMIN_NO_RESULTS, ADMIN_SEARCH_FIRST, SCAN_DUPLICATE, SCAN_SWAB_PAIRED, SCAN_VALID, SCAN_VALIDATING } from '../../server/shared/admin-messages.js';
+import { createUser } from '../support/factories.js';
 
 describe('admin tools in the browser', function () {
   this.timeout(120_000);
@@ -31,8 +32,8 @@ describe('admin tools in the browser', function () {
     await site?.close();
   });
 
-  async function signedInPage(email: string): Promise<Page> {
-    const page = await (await newContext(browser)).newPage();
+  async function signedInPage(email: string, viewport?: { width: number; height: number }): Promise<Page> {
+    const page = await (await newContext(browser, viewport)).newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await signInThroughForm(page, site.origin, email, DEMO_PASSWORD);
@@ -67,6 +68,7 @@ describe('admin tools in the browser', function () {
     expect(await first.locator('button:text-is("Impersonate")').count()).to.equal(1);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('.dt-buttons .buttons-csv')]);
+    expect(download.suggestedFilename()).to.equal('Pets - Embark.csv');
     const csv = await readFile((await download.path())!, 'utf8');
     const lines = csv.trim().split('\n');
     expect(lines).to.have.length(31);
@@ -76,7 +78,7 @@ describe('admin tools in the browser', function () {
 
     // Excel loads JSZip when asked, then downloads a workbook (a zip) holding the same rows
     const [workbook] = await Promise.all([page.waitForEvent('download'), page.click('.dt-buttons .buttons-excel')]);
-    expect(workbook.suggestedFilename()).to.match(/\.xlsx$/);
+    expect(workbook.suggestedFilename()).to.equal('Pets - Embark.xlsx');
     const xlsx = await readFile((await workbook.path())!);
     expect(xlsx.subarray(0, 2).toString('latin1')).to.equal('PK');
     const { default: JSZip } = await import('jszip');
@@ -97,10 +99,17 @@ describe('admin tools in the browser', function () {
     await page.waitForSelector('[data-admin-row-count="1"]');
     const row = page.locator('table[data-admin-rows] tbody tr').first();
     expect(await row.locator('.admin-matchmaker span').innerText()).to.equal('Off');
-    await Promise.all([page.waitForURL(/\/admin\/data-table\/users\?searchParam=\d+$/), row.getByRole('button', { name: `Turn on the matchmaker of ${email}` }).click()]);
-    await page.waitForSelector('[data-admin-row-count="1"]');
+    const { id: userId } = await db('users').where({ email }).first('id');
+    // back on the admin's own search, the toggled account's button focused
+    await Promise.all([
+      page.waitForURL(`${site.origin}/admin/data-table/users?searchParam=${encodeURIComponent(email)}#matchmaker-${userId}`),
+      row.getByRole('button', { name: `Turn on the matchmaker of ${email}` }).click(),
+    ]);
+    await page.waitForSelector('[data-admin-ready][data-admin-row-count="1"]');
+    expect(await page.inputValue('#admin-search-input')).to.equal(email);
     expect(await page.locator('table[data-admin-rows] tbody tr .admin-matchmaker span').first().innerText()).to.equal('On');
     expect(await page.getByRole('button', { name: `Turn off the matchmaker of ${email}` }).count()).to.equal(1);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.equal(`Turn off the matchmaker of ${email}`);
     await page.context().close();
 
     const breeder = await signedInPage(email);
@@ -109,6 +118,49 @@ describe('admin tools in the browser', function () {
     await breeder.waitForURL(/\/members\/breeder-tools\/matchmaker/);
     await breeder.context().close();
     await db('users').where({ email }).update({ is_breeder: false, show_match_maker: false });
+  });
+
+  it('comes back to the page of the table that holds the toggled account, its button focused', async () => {
+    const db = await testDb();
+    const accounts = [];
+    for (let n = 1; n <= 12; n++) accounts.push(await createUser(db, { email: `pager-${String(n).padStart(2, '0')}@example.test` }));
+    const last = accounts[accounts.length - 1];
+    const page = await signedInPage(DEMO_ACCOUNTS.admin.email);
+    await page.goto(`${site.origin}/admin/data-table/users?searchParam=pager-`);
+    await page.waitForSelector('[data-admin-ready][data-admin-row-count="12"]');
+    await page.click('.dt-paging-button:text-is("2")');
+    await Promise.all([
+      page.waitForURL(`${site.origin}/admin/data-table/users?searchParam=pager-#matchmaker-${last.id}`),
+      page.getByRole('button', { name: `Turn on the matchmaker of ${last.email}` }).click(),
+    ]);
+    await page.waitForSelector('[data-admin-ready]');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.equal(`Turn off the matchmaker of ${last.email}`);
+    expect(await visibleRows(page)).to.equal(2);
+    await page.context().close();
+    await db('users').whereIn('id', accounts.map((account) => account.id)).delete();
+  });
+
+  it('says once that a table waits for a search, or that a search found nothing', async () => {
+    const page = await signedInPage(DEMO_ACCOUNTS.admin.email);
+    const said = (text: string) => page.locator('[data-admin-table]').evaluate((element, wanted) => (element as HTMLElement).innerText.split(wanted).length - 1, text);
+    await page.goto(`${site.origin}/admin/data-table/pets_info`);
+    await page.waitForSelector('[data-admin-ready]');
+    expect([await said(ADMIN_SEARCH_FIRST), await said(ADMIN_NO_RESULTS)]).to.deep.equal([1, 0]);
+
+    await page.fill('#admin-search-input', 'nosuchdogatall');
+    await page.press('#admin-search-input', 'Enter');
+    await page.waitForFunction(() => location.search === '?searchParam=nosuchdogatall' && !document.querySelector('[data-admin-table]')!.hasAttribute('aria-busy'));
+    expect([await said(ADMIN_SEARCH_FIRST), await said(ADMIN_NO_RESULTS)]).to.deep.equal([0, 1]);
+
+    await page.goto(`${site.origin}/admin/data-table/pets_info?searchParam=nosuchdogatall`);
+    await page.waitForSelector('[data-admin-ready]');
+    expect([await said(ADMIN_SEARCH_FIRST), await said(ADMIN_NO_RESULTS)]).to.deep.equal([0, 1]);
+
+    await page.fill('#admin-search-input', 'tablepup');
+    await page.press('#admin-search-input', 'Enter');
+    await page.waitForSelector('[data-admin-row-count="30"]');
+    expect([await said(ADMIN_SEARCH_FIRST), await said(ADMIN_NO_RESULTS)]).to.deep.equal([0, 0]);
+    await page.context().close();
   });
 
   it('ships a box of three kits by keyboard alone', async () => {
@@ -169,6 +221,60 @@ describe('admin tools in the browser', function () {
     await page.press('#kit-code', 'Enter');
     await page.waitForSelector(`[data-kit="${DEMO_STOCK_BOX_KEYS[1]}"]`);
     expect(await page.locator('[data-kit-event]').evaluateAll((items) => items.map((item) => item.getAttribute('data-kit-event')))).to.deep.equal(['created', 'paired', 'shipped']);
+    await page.context().close();
+  });
+
+  it('ships an age kit with two loose swabs, and marks the input the server refuses', async () => {
+    const page = await signedInPage(DEMO_SCANNER.email);
+    await page.goto(`${site.origin}/admin/serial-scanning`);
+    await page.waitForSelector('[data-scan-input="0:boxKey"]');
+    await page.selectOption('[data-scan-sku]', 'EMBARK-AGE');
+    await page.fill('[data-scan-kit-count]', '1');
+    const scan = async (code: string) => {
+      await page.keyboard.type(code);
+      await page.keyboard.press('Enter');
+    };
+    const ship = async (codes: string[], outcome: string) => {
+      await page.focus('[data-scan-input="0:boxKey"]');
+      for (const code of codes) await scan(code);
+      await page.waitForSelector('[data-scan-submit][aria-disabled="false"]');
+      expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-scan-submit'))).to.equal(true);
+      await page.keyboard.press('Enter');
+      await page.waitForSelector(`[data-scan-outcome]:text-is(${JSON.stringify(outcome)})`);
+    };
+    // the tester's box: every code valid, nothing repeated
+    await ship([DEMO_STOCK_AGE_BOX_KEYS[0], DEMO_STOCK_SWAB_CODES[3], DEMO_STOCK_SWAB_CODES[4], 'AGE-TRACK-1'], 'Shipped 1 kit with tracking number AGE-TRACK-1.');
+
+    // a methylation swab is not checked while scanning (spec 2 §5): the server refuses one already in a kit on submit
+    await ship([DEMO_STOCK_AGE_BOX_KEYS[1], DEMO_STOCK_SWAB_CODES[5], DEMO_STOCK_SWAB_CODES[4], 'AGE-TRACK-2'], `The kits were not shipped: ${SCAN_SWAB_PAIRED}`);
+    const refused = '[data-scan-input="0:methylationSwabCode"]';
+    expect(await page.getAttribute(refused, 'data-scan-status')).to.equal('error');
+    expect(await page.getAttribute(refused, 'aria-invalid')).to.equal('true');
+    expect(await page.locator('[data-scan-message="0:methylationSwabCode"]').innerText()).to.equal(SCAN_SWAB_PAIRED);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-scan-input'))).to.equal('0:methylationSwabCode');
+    expect(await page.getAttribute('[data-scan-submit]', 'aria-disabled')).to.equal('true');
+
+    await page.keyboard.press('Control+A');
+    await scan(DEMO_STOCK_SWAB_CODES[6]);
+    await page.keyboard.press('Enter'); // the tracking number, still valid
+    await page.waitForSelector('[data-scan-submit][aria-disabled="false"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-scan-outcome]:text-is("Shipped 1 kit with tracking number AGE-TRACK-2.")');
+    await page.context().close();
+  });
+
+  it('stacks each kit’s inputs at full width on a phone', async () => {
+    const page = await signedInPage(DEMO_SCANNER.email, { width: 390, height: 844 });
+    await page.goto(`${site.origin}/admin/serial-scanning`);
+    await page.waitForSelector('[data-scan-input="0:boxKey"]');
+    await page.selectOption('[data-scan-sku]', 'EMBARK-AGE');
+    await page.waitForSelector('[data-scan-input="0:methylationSwabCode"]');
+    const form = (await page.locator('[data-serial-scanning]').boundingBox())!;
+    const inputs = await page.locator('.scan-table [data-scan-input]').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().width));
+    expect(inputs).to.have.length(9);
+    for (const width of inputs) expect(width).to.be.above(form.width * 0.8);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(390);
+    expect(await page.getByText('Kit 2 Methylation swab code', { exact: true }).isVisible()).to.equal(true);
     await page.context().close();
   });
 

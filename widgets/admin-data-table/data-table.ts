@@ -7,9 +7,9 @@ import 'datatables.net-buttons/js/buttons.html5.mjs';
 import 'datatables.net-buttons/js/buttons.print.mjs';
 import { csrfToken } from '../shared/csrf';
 import { ADMIN_EXPORT_BUTTONS, ADMIN_PAGE_LENGTH_LABELS, ADMIN_PAGE_LENGTHS, type AdminTableName } from '../../server/admin/search-rules';
-import { ADMIN_TABLE_DEFINITIONS, cellHref, matchmakerToggle, type AdminColumn } from '../../server/admin/table-columns';
+import { ADMIN_TABLE_DEFINITIONS, adminExportFileName, cellHref, matchmakerToggle, matchmakerFocusTarget, type AdminColumn } from '../../server/admin/table-columns';
 import type { AdminRow, AdminSearchResult } from '../../server/admin/data-table-queries';
-import { ADMIN_LIMIT_HIT, ADMIN_NO_RESULTS, ADMIN_SEARCH_EMPTY, ADMIN_SEARCH_FAILED, MISSING_TABLE_ELEMENT } from '../../server/shared/admin-messages';
+import { ADMIN_LIMIT_HIT, ADMIN_NO_RESULTS, ADMIN_SEARCH_EMPTY, ADMIN_SEARCH_FAILED, ADMIN_SEARCH_FIRST, MISSING_TABLE_ELEMENT } from '../../server/shared/admin-messages';
 
 type ButtonAction = (this: unknown, e: unknown, dt: unknown, node: unknown, config: unknown, done: () => void) => void;
 const buttonTypes = DataTable.ext.buttons as unknown as Record<string, { action: ButtonAction }>;
@@ -17,9 +17,10 @@ const buttonTypes = DataTable.ext.buttons as unknown as Record<string, { action:
 /**
  * An export button of the table. The Excel one builds its .xlsx with JSZip, loaded (a third of the
  * table's code) only when someone asks for an Excel file; Buttons would hide the button without it.
+ * Files are named after the table: Buttons' default, the page title less its '|', reads 'Pets  Embark'.
  */
-function exportButton(extend: (typeof ADMIN_EXPORT_BUTTONS)[number]) {
-  const button = { extend, exportOptions: { columns: ':not(.no-export)' } };
+function exportButton(extend: (typeof ADMIN_EXPORT_BUTTONS)[number], filename: string) {
+  const button = { extend, filename, exportOptions: { columns: ':not(.no-export)' } };
   if (extend !== 'excel') return button;
   return {
     ...button,
@@ -57,16 +58,19 @@ function impersonateButton(_data: unknown, type: string, row: AdminRow): string 
   return `<form method="post" action="/cs/impersonate"><input type="hidden" name="_csrf" value="${escapeHtml(csrfToken())}"><input type="hidden" name="email" value="${escapeHtml(row.impersonateEmail)}"><button type="submit" class="button button--small button--outline">Impersonate</button></form>`;
 }
 
-function matchmakerButton(_data: unknown, type: string, row: AdminRow): string {
-  if (type !== 'display') return row.showMatchMaker ? 'On' : 'Off';
-  const toggle = matchmakerToggle(row);
-  return `<form method="post" action="${escapeHtml(toggle.action)}" class="admin-matchmaker"><input type="hidden" name="_csrf" value="${escapeHtml(csrfToken())}"><input type="hidden" name="showMatchMaker" value="${toggle.value}"><span>${toggle.state}</span> <button type="submit" class="button button--small button--outline" aria-label="${escapeHtml(toggle.label)}">${toggle.button}</button></form>`;
+/** The Matchmaker cell; the form sends the search shown, so the page comes back to it. */
+function matchmakerButton(currentSearch: () => string) {
+  return (_data: unknown, type: string, row: AdminRow): string => {
+    if (type !== 'display') return row.showMatchMaker ? 'On' : 'Off';
+    const toggle = matchmakerToggle(row);
+    return `<form method="post" action="${escapeHtml(toggle.action)}" class="admin-matchmaker"><input type="hidden" name="_csrf" value="${escapeHtml(csrfToken())}"><input type="hidden" name="showMatchMaker" value="${toggle.value}"><input type="hidden" name="searchParam" value="${escapeHtml(currentSearch())}"><span>${toggle.state}</span> <button type="submit" class="button button--small button--outline" aria-label="${escapeHtml(toggle.label)}">${toggle.button}</button></form>`;
+  };
 }
 
-function columnsOf(table: AdminTableName): ConfigColumns[] {
+function columnsOf(table: AdminTableName, currentSearch: () => string): ConfigColumns[] {
   const definition = ADMIN_TABLE_DEFINITIONS[table];
   const columns: ConfigColumns[] = definition.columns.map((column) => ({ data: column.key, title: column.title, defaultContent: '', render: cellRenderer(column) }));
-  if (definition.matchmakerPermission) columns.push({ data: null, title: 'Matchmaker', orderable: false, className: 'no-export', render: matchmakerButton });
+  if (definition.matchmakerPermission) columns.push({ data: null, title: 'Matchmaker', orderable: false, className: 'no-export', render: matchmakerButton(currentSearch) });
   if (definition.impersonate) columns.push({ data: null, title: 'Impersonate', orderable: false, className: 'no-export', render: impersonateButton });
   return columns;
 }
@@ -74,6 +78,8 @@ function columnsOf(table: AdminTableName): ConfigColumns[] {
 export class AdminDataTable {
   private table: Api<AdminRow> | null = null;
   private searches = 0;
+  /** The search whose rows the table shows. */
+  private shownSearch: string;
   private readonly tableElement: HTMLTableElement;
   private readonly input: HTMLInputElement;
   private readonly problem: HTMLElement;
@@ -95,22 +101,26 @@ export class AdminDataTable {
     this.limitHit = element.querySelector<HTMLElement>('[data-admin-limit-hit]')!;
     this.empty = element.querySelector<HTMLElement>('[data-admin-empty]')!;
     this.limitHit.textContent = ADMIN_LIMIT_HIT;
-    this.empty.textContent = ADMIN_NO_RESULTS;
+    this.shownSearch = props.result ? props.searchParam.trim() : '';
   }
 
   start(): void {
     $(this.tableElement).find('tbody').empty();
     this.table = new DataTable<AdminRow>(this.tableElement, {
       data: this.props.result?.rows ?? [],
-      columns: columnsOf(this.props.table),
+      columns: columnsOf(this.props.table, () => this.shownSearch),
       lengthMenu: [[...ADMIN_PAGE_LENGTHS], [...ADMIN_PAGE_LENGTH_LABELS]],
       pageLength: 10,
       autoWidth: false,
       // The search box above asks the server; DataTables' own filter box would only filter the page's 500.
-      layout: { topStart: 'pageLength', topEnd: { buttons: ADMIN_EXPORT_BUTTONS.map(exportButton) } },
-      language: { emptyTable: this.props.result ? ADMIN_NO_RESULTS : 'Search to see rows.' },
+      layout: { topStart: 'pageLength', topEnd: { buttons: ADMIN_EXPORT_BUTTONS.map((extend) => exportButton(extend, adminExportFileName(this.props.table))) } },
     } as never);
+    // The table's empty row says what there is to say ('Search to see rows.', 'Nothing found.'):
+    // the page's own line, for browsers without scripts, would say it a second time.
+    this.empty.hidden = true;
     this.showResult(this.props.result);
+    const toggled = matchmakerFocusTarget(location.hash);
+    if (toggled !== null) this.focusMatchmakerOf(toggled);
     this.element.querySelector('[data-admin-search]')!.addEventListener('submit', (event) => {
       event.preventDefault();
       void this.search(this.input.value);
@@ -137,6 +147,7 @@ export class AdminDataTable {
         return;
       }
       history.replaceState(null, '', `?searchParam=${encodeURIComponent(searchParam)}`);
+      this.shownSearch = searchParam;
       this.showResult(body);
     } catch {
       if (search === this.searches) this.problem.textContent = ADMIN_SEARCH_FAILED;
@@ -149,9 +160,26 @@ export class AdminDataTable {
     const table = this.table!;
     table.clear();
     if (result) table.rows.add(result.rows);
+    // DataTables reads its empty-table text from its settings at each draw; there is no setter.
+    (table.settings()[0] as { oLanguage: { sEmptyTable: string } }).oLanguage.sEmptyTable = result ? ADMIN_NO_RESULTS : ADMIN_SEARCH_FIRST;
     table.draw();
     this.limitHit.hidden = !result?.limitHit;
-    this.empty.hidden = !result || result.rows.length > 0;
     this.element.setAttribute('data-admin-row-count', String(result?.rows.length ?? 0));
+  }
+
+  /**
+   * Back from turning an account's matchmaker over: its page of the table, focus on its button.
+   * (No element has the fragment's name as its id: Chrome would move the focus off the button
+   * when it applies a fragment whose element cannot take focus.)
+   */
+  private focusMatchmakerOf(userId: number): void {
+    const table = this.table!;
+    const shown = table.rows({ order: 'current', search: 'applied' });
+    const position = (shown.data().toArray() as AdminRow[]).findIndex((row) => row.userId === userId);
+    if (position < 0) return;
+    const length = table.page.len();
+    if (length > 0) table.page(Math.floor(position / length)).draw(false);
+    const row = table.row(shown.indexes().toArray()[position] as number).node() as HTMLElement | null;
+    row?.querySelector<HTMLButtonElement>('.admin-matchmaker button')?.focus();
   }
 }

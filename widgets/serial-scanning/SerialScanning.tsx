@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { OrderSku, ScanField } from '../../server/admin/serial-scanning/rules';
 import { kitCount, SCAN_SUBMITTED, SCAN_SUBMIT_FAILED, SCAN_VALID, SCAN_VALIDATING } from '../../server/shared/admin-messages';
-import { canSubmit, duplicateKeys, inputKey, inputOrder, shownState, type ScanInputId } from './inputs';
+import { canSubmit, duplicateKeys, inputKey, inputOrder, refusedInput, shownState, type ScanInputId } from './inputs';
 import { useScanInputs } from './use-scan-inputs';
 import { submitShipment } from './api';
 
@@ -24,7 +24,7 @@ export default function SerialScanning({ skus, debounceMs, maxKits }: SerialScan
   const [skuCode, setSkuCode] = useState(skus[0].sku);
   const sku = skus.find((candidate) => candidate.sku === skuCode) ?? skus[0];
   const [kits, setKits] = useState(3);
-  const { inputs, check, reset, valueOf } = useScanInputs(sku, debounceMs);
+  const { inputs, check, refuse, reset, valueOf } = useScanInputs(sku, debounceMs);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const elements = useRef(new Map<string, HTMLInputElement | HTMLButtonElement>());
@@ -71,6 +71,12 @@ export default function SerialScanning({ skus, debounceMs, maxKits }: SerialScan
       elements.current.get(inputKey(order[0]))?.focus();
     } else {
       setOutcome({ ok: false, text: SCAN_SUBMIT_FAILED.replace('{error}', () => answer.error) });
+      // The server names the kit (row) and input it refused: mark that input and go back to it.
+      const refused = refusedInput(order, answer.row, answer.field);
+      if (refused) {
+        refuse(refused, answer.error);
+        elements.current.get(inputKey(refused))?.focus();
+      }
     }
   };
 
@@ -80,7 +86,7 @@ export default function SerialScanning({ skus, debounceMs, maxKits }: SerialScan
     const inputId = `scan-${key.replace(':', '-')}`;
     return (
       <>
-        <label htmlFor={inputId} className={labelShown ? undefined : 'visually-hidden'}>{label}</label>
+        <label htmlFor={inputId} className={labelShown ? undefined : 'scan-label'}>{label}</label>
         <input
           id={inputId}
           ref={(element) => void (element ? elements.current.set(key, element) : elements.current.delete(key))}

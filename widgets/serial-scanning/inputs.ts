@@ -19,6 +19,11 @@ export interface ScanInputId {
 
 export const inputKey = ({ row, field }: ScanInputId): string => (row === null ? field : `${row}:${field}`);
 
+/** The input a refused submit names (its kit row from 0, and field), if the form has it. */
+export function refusedInput(order: readonly ScanInputId[], row: number | null, field: string | null): ScanInputId | undefined {
+  return order.find((id) => id.field === field && id.row === (id.field === 'trackingNumber' ? null : row));
+}
+
 /** The inputs in the order Enter walks through them: each kit's codes, then the tracking number. */
 export function inputOrder(sku: OrderSku, kits: number): ScanInputId[] {
   const order: ScanInputId[] = [];

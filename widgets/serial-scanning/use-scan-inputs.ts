@@ -45,6 +45,13 @@ export function useScanInputs(sku: OrderSku, debounceMs: number) {
     [askServer, debounceMs],
   );
 
+  /** The server refused this input on submit: it shows the server's reason until it changes. */
+  const refuse = useCallback((id: ScanInputId, error: string) => {
+    const key = inputKey(id);
+    clearTimeout(timers.current.get(key));
+    setInputs((current) => ({ ...current, [key]: { value: (current[key] ?? EMPTY_INPUT).value, status: 'error', error } }));
+  }, []);
+
   const reset = useCallback(() => {
     for (const timer of timers.current.values()) clearTimeout(timer);
     timers.current.clear();
@@ -55,5 +62,5 @@ export function useScanInputs(sku: OrderSku, debounceMs: number) {
   useEffect(() => () => reset(), [reset]);
 
   const valueOf = (id: ScanInputId) => (inputs[inputKey(id)] ?? EMPTY_INPUT).value;
-  return { inputs, check, reset, valueOf };
+  return { inputs, check, refuse, reset, valueOf };
 }

@@ -77,6 +77,18 @@ export function swabProblem(swab: ScannedSwab | undefined): string | null {
   return null;
 }
 
+/**
+ * Why this code cannot be the methylation swab of an age kit, or null when it can (spec 2 §5: no
+ * check while scanning). A new code becomes a methylation swab; a loose swab of the stock, in no
+ * kit and never activated, is paired as one. Only a swab already in a kit, or in use, is refused.
+ */
+export function methylationSwabProblem(swab: ScannedSwab | undefined): string | null {
+  if (!swab) return null;
+  if (swab.kit_id !== null) return SCAN_SWAB_PAIRED;
+  if (swab.pet_num !== null || swab.swab_state !== 'unactivated') return SCAN_SWAB_UNUSABLE;
+  return null;
+}
+
 /** GET validate-boxkey: the first problem of the box key for the order, or null. */
 export async function validateBoxKey(db: Knex, boxKey: string, sku: string): Promise<string | null> {
   const local = localProblem('boxKey', boxKey);

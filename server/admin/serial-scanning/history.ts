@@ -65,7 +65,7 @@ export async function findKitHistories(db: Db, code: string): Promise<KitHistory
       const date = when(at);
       if (date) events.push({ event, at: date, detail });
     };
-    add('paired', kit.paired_at, own.map((swab) => `${swab.is_methylation ? 'methylation swab' : 'swab'} ${swab.swab_code}`).join(', '));
+    add('paired', kit.paired_at, own.length ? own.map((swab) => `${swab.is_methylation ? 'methylation swab' : 'swab'} ${swab.swab_code}`).join(', ') : 'no swab in this kit');
     add('shipped', kit.shipped_at, `tracking number ${kit.tracking_number ?? '—'}${kit.scanner_name ? `, scanned by ${kit.scanner_name}` : ''}`);
     for (const swab of own) {
       add('activated', swab.activated_at, `swab ${swab.swab_code}${swab.pet_name ? ` for ${swab.pet_name} (#${swab.pet_num})` : ''}${swab.activator_name ? ` by ${swab.activator_name}` : ''}`);

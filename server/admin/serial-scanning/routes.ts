@@ -1,10 +1,11 @@
 // Serial scanning (spec 2 §2, §4, §5, §7; issue 16 point 3): the scanning page, its validation
 // calls and submit, the kit search page, and the admins' grant of the canScanKits permission.
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import { HttpError, requireAdmin, requireUser, signedInUser } from '../../auth/guards.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED, NO_SUCH_USER } from '../../shared/messages.js';
+import { kitStateText } from '../../shared/admin-messages.js';
 import { validateBoxKey, validateSwabCode } from './checks.js';
 import { findKitHistories } from './history.js';
 import { grantKitScanning, listKitScanners, revokeKitScanning } from './scanners.js';
@@ -30,19 +31,24 @@ const grantForm = z.object({ email: z.string().trim().toLowerCase().min(3).max(2
 
 export const SCANNER_GRANTED = 'The account may now scan kits.';
 export const SCANNER_REVOKED = 'No longer scans kits.';
+export const SCANNER_EMAIL_NEEDED = 'Enter the e-mail of the account.';
 
 export function serialScanningRoutes(db: Db): Router {
   const router = Router();
 
-  router.get('/admin/serial-scanning', requireKitScanner, async (req, res) => {
+  /** The scanning page; a refused grant comes back to it with its reason beside the e-mail field. */
+  async function renderScanningPage(req: Request, res: Response, grant: { email: string; error: string | null } = { email: '', error: null }) {
     const user = signedInUser(req);
     res.render('admin/serial-scanning', {
       title: 'Serial scanning',
       props: { skus: ORDER_SKUS, debounceMs: SCAN_DEBOUNCE_MS, maxKits: MAX_KITS_PER_BOX },
       scanners: user.isAdmin ? await listKitScanners(db) : null,
       notice: req.query.notice === 'granted' ? SCANNER_GRANTED : req.query.notice === 'revoked' ? SCANNER_REVOKED : null,
+      grant,
     });
-  });
+  }
+
+  router.get('/admin/serial-scanning', requireKitScanner, (req, res) => renderScanningPage(req, res));
 
   // spec 2 §7: `{}` when the code may be scanned, `{ error }` when not.
   router.get('/admin/api/shipping/serial-scanning/validate-boxkey', requireKitScanner, async (req, res) => {
@@ -75,13 +81,18 @@ export function serialScanningRoutes(db: Db): Router {
       title: 'Find a kit',
       code: tooLong ? '' : code,
       kits,
+      kitStateText,
       error: tooLong ? INVALID_ARGUMENTS : null,
     });
   });
 
   router.post('/admin/serial-scanning/scanners', requireAdmin, async (req, res) => {
     const parsed = grantForm.safeParse(req.body);
-    if (!parsed.success || !(await grantKitScanning(db, parsed.data.email))) throw new HttpError(404, NO_SUCH_USER);
+    if (!parsed.success || !(await grantKitScanning(db, parsed.data.email))) {
+      const typed = typeof req.body?.email === 'string' ? req.body.email.slice(0, 254) : '';
+      res.status(parsed.success ? 404 : 400);
+      return renderScanningPage(req, res, { email: typed, error: parsed.success ? NO_SUCH_USER : SCANNER_EMAIL_NEEDED });
+    }
     res.redirect(303, '/admin/serial-scanning?notice=granted');
   });
 

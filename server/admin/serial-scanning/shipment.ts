@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import { SCAN_BOX_KEY_SHORT, SCAN_DUPLICATE, SCAN_SWAB_CODE_SHORT, SCAN_TRACKING_NUMBER, SCAN_UNKNOWN_SKU } from '../../shared/admin-messages.js';
-import { findKitByBoxKey, findSwabByCode, kitProblem, swabProblem } from './checks.js';
+import { findKitByBoxKey, findSwabByCode, kitProblem, methylationSwabProblem, swabProblem } from './checks.js';
 import { checkScanInput, duplicatePositions, MAX_CODE_LENGTH, MAX_KITS_PER_BOX, orderSku, type OrderSku, type ScanField } from './rules.js';
 
 const code = z.string().max(MAX_CODE_LENGTH);
@@ -92,8 +92,12 @@ async function shipInOneTransaction(db: Db, input: ShipmentInput, product: Order
       }
       if (product.hasMethylationSwab) {
         const methylationCode = scanned.methylationSwabCode!.trim();
-        if (await findSwabByCode(trx, methylationCode, { lock: false })) throw new ShipmentRefused(SCAN_DUPLICATE, row, 'methylationSwabCode');
-        await trx('swabs').insert({ swab_code: methylationCode, kit_id: kit.id, is_methylation: true, product_type: kit.product_type, purchase_source: kit.purchase_source });
+        const existing = await findSwabByCode(trx, methylationCode, { lock: true });
+        const refusal = methylationSwabProblem(existing);
+        if (refusal) throw new ShipmentRefused(refusal, row, 'methylationSwabCode');
+        const paired = { kit_id: kit.id, is_methylation: true, product_type: kit.product_type, purchase_source: kit.purchase_source };
+        if (existing) await trx('swabs').where({ id: existing.id }).update({ ...paired, updated_at: trx.fn.now() });
+        else await trx('swabs').insert({ swab_code: methylationCode, ...paired });
       }
       await trx('kits').where({ id: kit.id }).update({
         state: 'shipped',

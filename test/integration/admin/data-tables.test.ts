@@ -9,7 +9,7 @@ import { createPet, createUser, TEST_PASSWORD } from '../../support/factories.js
 import type { Db } from '../../../server/db/index.js';
 import { queueEmail } from '../../../server/outbox/queue.js';
 import { NOT_AUTHORIZED, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
-import { ADMIN_LIMIT_HIT, ADMIN_SEARCH_EMPTY, ADMIN_SEARCH_TOO_LONG } from '../../../server/shared/admin-messages.js';
+import { ADMIN_LIMIT_HIT, ADMIN_NO_RESULTS, ADMIN_SEARCH_EMPTY, ADMIN_SEARCH_FIRST, ADMIN_SEARCH_TOO_LONG } from '../../../server/shared/admin-messages.js';
 
 describe('admin data tables', () => {
   let db: Db;
@@ -57,6 +57,35 @@ describe('admin data tables', () => {
     const few = await search('pets_info', 'biscuit').expect(200);
     expect(few.body.rows.map((row: { name: string }) => row.name)).to.deep.equal(['Biscuit']);
     expect(few.body.limitHit).to.equal(false);
+  });
+
+  it('answers the same first 500 of a search over the limit, lowest pet numbers first, never a deleted dog', async () => {
+    const litter = await db('pets').whereILike('name', 'Litterdog %').orderBy('pet_num').pluck('pet_num');
+    // Rewritten rows move to the end of the table, where a scan without an order meets them last.
+    await db('pets').whereIn('pet_num', litter.slice(0, 20)).update({ updated_at: db.fn.now() });
+    await db('pets').where({ pet_num: litter[1] }).update({ deleted_at: db.fn.now() });
+    try {
+      const listed = async (where: (query: ReturnType<Db>) => unknown) => {
+        const query = db('pets').whereNull('deleted_at').orderBy('pet_num').limit(500);
+        where(query);
+        return query.pluck('pet_num');
+      };
+      const expected: Record<string, number[]> = {
+        litterdog: await listed((q) => q.whereILike('name', '%litterdog%')),
+        'olive.owner': await listed((q) => q.whereIn('pet_num', db('pet_owners').where({ user_id: ownerId }).select('pet_num'))),
+        '*': await listed(() => undefined),
+      };
+      for (const [searchParam, petNums] of Object.entries(expected)) {
+        expect(petNums, searchParam).to.have.length(500).and.not.include(litter[1]);
+        for (let run = 0; run < 2; run++) {
+          const { body } = await search('pets_info', searchParam).expect(200);
+          expect(body.rows.map((row: { petNum: number }) => row.petNum), searchParam).to.deep.equal(petNums);
+          expect(body.limitHit, searchParam).to.equal(true);
+        }
+      }
+    } finally {
+      await db('pets').where({ pet_num: litter[1] }).update({ deleted_at: null });
+    }
   });
 
   it('shows the limit-hit warning on the page without scripts', async () => {
@@ -139,6 +168,39 @@ describe('admin data tables', () => {
     const page = await admin.get('/admin').expect(200);
     for (const table of ['pets_info', 'users', 'authorized_reswabs', 'ordered_reswabs']) expect(page.text).to.include(`href="/admin/data-table/${table}"`);
     for (const link of ['/admin/lab', '/admin/outbox', '/cs/impersonate', '/admin/serial-scanning']) expect(page.text).to.include(`href="${link}"`);
-    expect(page.text).to.include('data-admin-count="authorizedReswabs">1<').and.include('data-admin-count="deadEmails">1<');
+    expect(page.text).to.include('data-admin-count="authorizedReswabs">1<').and.include('data-admin-count="deadEmails">1 dead e-mail<');
+  });
+
+  it('says each count of the admin home in the singular for 1 and the plural otherwise', async () => {
+    const counts = async () => {
+      const text = (await admin.get('/admin').expect(200)).text;
+      return Object.fromEntries([...text.matchAll(/data-admin-count="(\w+)">([^<]*)</g)].map(([, name, phrase]) => [name, phrase]));
+    };
+    await db('kits').insert({ box_key: 'EM-COUNT-0001', order_sku: 'EMBARK-BA', product_type: 'BreedAndAncestry' });
+    await db('swabs').insert({ swab_code: 'SWABCOUNTS0001', product_type: 'BreedAndAncestry', swab_state: 'activated', activated_at: db.fn.now() });
+    const [{ id: sample }] = await db('samples').insert({ swab_id: swabId, sample_state: 'lab_review', lab_review_reason: 'Sex differs' }).returning('id');
+    await db('outbox').delete();
+    await queueEmail(db, { userId: null, to: 'dead@example.test', subject: 'Gave up', text: 'Hi' });
+    await db('outbox').update({ status: 'dead', attempts: 8 });
+    expect(await counts()).to.include({ kitsInStock: '1 kit in stock', kitsAwaitingLab: '1 kit awaiting the lab', samplesInReview: '1 sample held for review', deadEmails: '1 dead e-mail' });
+    await db('kits').insert({ box_key: 'EM-COUNT-0002', order_sku: 'EMBARK-BA', product_type: 'BreedAndAncestry' });
+    await db('swabs').insert({ swab_code: 'SWABCOUNTS0002', product_type: 'BreedAndAncestry', swab_state: 'activated', activated_at: db.fn.now() });
+    await db('samples').where({ id: sample }).delete();
+    await db('outbox').delete();
+    expect(await counts()).to.include({ kitsInStock: '2 kits in stock', kitsAwaitingLab: '2 kits awaiting the lab', samplesInReview: '0 samples held for review', deadEmails: '0 dead e-mails' });
+    await db('swabs').whereIn('swab_code', ['SWABCOUNTS0001', 'SWABCOUNTS0002']).delete();
+    await db('kits').whereIn('box_key', ['EM-COUNT-0001', 'EM-COUNT-0002']).delete();
+  });
+
+  it('says once, without scripts, that there is nothing yet or nothing found', async () => {
+    const shown = (html: string) => html.replace(/<[^>]*\shidden[^>]*>[^<]*<\/p>/g, '');
+    const before = shown((await admin.get('/admin/data-table/pets_info').expect(200)).text);
+    expect(before.split(ADMIN_SEARCH_FIRST)).to.have.length(2);
+    expect(before).to.not.include(ADMIN_NO_RESULTS);
+    const none = shown((await admin.get('/admin/data-table/pets_info?searchParam=nosuchdogatall').expect(200)).text);
+    expect(none.split(ADMIN_NO_RESULTS)).to.have.length(2);
+    expect(none).to.not.include(ADMIN_SEARCH_FIRST);
+    const found = shown((await admin.get('/admin/data-table/pets_info?searchParam=Biscuit').expect(200)).text);
+    expect(found).to.not.include(ADMIN_NO_RESULTS).and.not.include(ADMIN_SEARCH_FIRST);
   });
 });

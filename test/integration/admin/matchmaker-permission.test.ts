@@ -42,25 +42,27 @@ describe('admin: a user’s matchmaker on and off', function () {
   });
 
   const allowed = async (userId = breederId) => (await db('users').where({ id: userId }).first('show_match_maker')).show_match_maker as boolean;
-  const toggle = async (agent: Agent, userId: number | string, value: unknown, json = false) => {
+  const toggle = async (agent: Agent, userId: number | string, value: unknown, json = false, searchParam?: unknown) => {
     const post = agent.post(`/admin/users/${userId}/matchmaker`).type('form');
     if (json) post.set('accept', 'application/json');
-    return post.send({ _csrf: await csrfToken(agent, '/members'), showMatchMaker: value });
+    return post.send({ _csrf: await csrfToken(agent, '/members'), showMatchMaker: value, ...(searchParam === undefined ? {} : { searchParam }) });
   };
 
   it('shows each account’s matchmaker in the users table with the button that turns it over', async () => {
     const page = await admin.get('/admin/data-table/users').query({ searchParam: breederEmail }).expect(200);
     expect(page.text).to.include(`action="/admin/users/${breederId}/matchmaker"`);
     expect(page.text).to.include(`aria-label="Turn on the matchmaker of ${breederEmail}"`);
+    // the form sends the search back, so the page returns to it
+    expect(page.text).to.include(`name="searchParam" value="${breederEmail}"`);
     const json = await admin.get('/admin/data-table/users').query({ searchParam: breederEmail }).set('accept', 'application/json').expect(200);
     expect(json.body.rows[0].showMatchMaker).to.equal(false);
   });
 
   it('turns it on, records who did, and works out the offspring COIs of the user’s tested dogs', async () => {
     await forgetKinships(db, await testLab(db));
-    const response = await toggle(admin, breederId, 'true');
+    const response = await toggle(admin, breederId, 'true', false, ' kennel* ');
     expect(response.status).to.equal(303);
-    expect(response.headers.location).to.equal(`/admin/data-table/users?searchParam=${breederId}`);
+    expect(response.headers.location).to.equal(`/admin/data-table/users?searchParam=kennel*#matchmaker-${breederId}`);
     expect(await allowed()).to.equal(true);
     const entry = await db('audit_log').where({ user_id: adminId }).orderBy('id', 'desc').first();
     expect(entry).to.include({ action: MATCHMAKER_PERMISSION_ACTIONS.grant, method: 'POST' });
@@ -96,6 +98,23 @@ describe('admin: a user’s matchmaker on and off', function () {
     const signedOut = request.agent(app);
     const response = await signedOut.post(`/admin/users/${breederId}/matchmaker`).type('form').send({ _csrf: await csrfToken(signedOut), showMatchMaker: 'true' });
     expect(response.status, 'signed out').to.equal(403);
+    expect(await allowed()).to.equal(false);
+  });
+
+  it('returns to the admin’s search at the account’s row, or to the account alone without a usable search', async () => {
+    for (const [searchParam, location] of [
+      ['grant kennel', '/admin/data-table/users?searchParam=grant%20kennel'],
+      ['a&b=c#d', '/admin/data-table/users?searchParam=a%26b%3Dc%23d'],
+      [undefined, `/admin/data-table/users?searchParam=${breederId}`],
+      ['   ', `/admin/data-table/users?searchParam=${breederId}`],
+      ['x'.repeat(201), `/admin/data-table/users?searchParam=${breederId}`],
+    ] as const) {
+      const response = await toggle(admin, breederId, 'false', false, searchParam);
+      expect(response.status, String(searchParam)).to.equal(303);
+      expect(response.headers.location, String(searchParam)).to.equal(`${location}#matchmaker-${breederId}`);
+    }
+    const listed = await admin.post(`/admin/users/${breederId}/matchmaker`).type('form').send(`_csrf=${encodeURIComponent(await csrfToken(admin, '/members'))}&showMatchMaker=false&searchParam=a&searchParam=b`);
+    expect(listed.headers.location).to.equal(`/admin/data-table/users?searchParam=${breederId}#matchmaker-${breederId}`);
     expect(await allowed()).to.equal(false);
   });
 

@@ -7,7 +7,11 @@ import { csrfToken, signIn, testApp, type Agent } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createPet, createUser, TEST_PASSWORD } from '../../support/factories.js';
 import type { Db } from '../../../server/db/index.js';
-import { NOT_AUTHORIZED } from '../../../server/shared/messages.js';
+import { NOT_AUTHORIZED, NO_SUCH_USER } from '../../../server/shared/messages.js';
+import { findKitHistories } from '../../../server/admin/serial-scanning/history.js';
+import { SCANNER_EMAIL_NEEDED } from '../../../server/admin/serial-scanning/routes.js';
+import { resetToDemoData } from '../../support/demo.js';
+import { DEMO_STOCK_AGE_BOX_KEYS, DEMO_STOCK_SWAB_CODES } from '../../../server/admin/demo-seed.js';
 import {
   SCAN_BOX_KEY_NO_PREFIX, SCAN_BOX_KEY_PAIRED, SCAN_BOX_KEY_SHORT, SCAN_DUPLICATE, SCAN_KIT_SHIPPED, SCAN_KIT_VOID, SCAN_SWAB_CODE_SHORT,
   SCAN_SWAB_PAIRED, SCAN_SWAB_UNUSABLE, SCAN_TRACKING_NUMBER, SCAN_UNKNOWN_BOX_KEY, SCAN_UNKNOWN_SKU, SCAN_UNKNOWN_SWAB_CODE, SCAN_WRONG_PRODUCT,
@@ -117,6 +121,21 @@ describe('serial scanning', () => {
     ]);
   });
 
+  it('pairs a loose swab of the stock as the methylation swab of an age kit', async () => {
+    const response = await submit(scanner, box([{ boxKey: 'EM-AGE-0001', swabCode: 'TESTSWAB00004', methylationSwabCode: 'testswab-00005' }], 'AGE-TRACK-1', 'EMBARK-AGE'), 200);
+    expect(response.body).to.include({ kits: 1, trackingNumber: 'AGE-TRACK-1' });
+    const kit = await db('kits').where({ box_key: 'EM-AGE-0001' }).first('id', 'state');
+    expect(kit.state).to.equal('shipped');
+    expect(await db('swabs').where({ kit_id: kit.id }).orderBy('is_methylation').select('swab_code', 'is_methylation', 'product_type', 'purchase_source')).to.deep.equal([
+      { swab_code: 'TESTSWAB00004', is_methylation: false, product_type: 'Age', purchase_source: 'shop' },
+      { swab_code: 'TESTSWAB00005', is_methylation: true, product_type: 'Age', purchase_source: 'shop' },
+    ]);
+    // paired now, so a second kit cannot have it
+    await db('kits').insert({ box_key: 'EM-AGE-0002', order_sku: 'EMBARK-AGE', product_type: 'Age' });
+    const again = await submit(scanner, box([{ boxKey: 'EM-AGE-0002', swabCode: 'TESTSWAB00001', methylationSwabCode: 'TESTSWAB00005' }], 'AGE-TRACK-2', 'EMBARK-AGE'), 422);
+    expect(again.body).to.deep.equal({ error: SCAN_SWAB_PAIRED, row: 0, field: 'methylationSwabCode' });
+  });
+
   it('refuses the whole box when one kit is wrong, changing nothing', async () => {
     const snapshot = async () => ({ kits: await db('kits').orderBy('id').select('state', 'tracking_number'), swabs: await db('swabs').orderBy('id').pluck('kit_id'), shipments: await db('kit_shipments').count('* as n') });
     const before = await snapshot();
@@ -134,7 +153,9 @@ describe('serial scanning', () => {
     await refused(box([{ boxKey: 'EM-TEST-0001' }]), SCAN_SWAB_CODE_SHORT, 0);
     await refused(box([{ boxKey: 'EM-TEST-0001', swabCode: 'TESTSWAB00001' }], 'abc'), SCAN_TRACKING_NUMBER);
     await refused(box([{ boxKey: 'EM-TEST-0001', swabCode: 'TESTSWAB00001' }], 'TRACK-1', 'NOPE'), SCAN_UNKNOWN_SKU);
-    await refused(box([{ boxKey: 'EM-AGE-0001', swabCode: 'TESTSWAB00001', methylationSwabCode: 'PAIREDSWAB0001' }], 'TRACK-1', 'EMBARK-AGE'), SCAN_DUPLICATE, 0);
+    await refused(box([{ boxKey: 'EM-AGE-0001', swabCode: 'TESTSWAB00001', methylationSwabCode: 'PAIREDSWAB0001' }], 'TRACK-1', 'EMBARK-AGE'), SCAN_SWAB_PAIRED, 0);
+    await refused(box([{ boxKey: 'EM-AGE-0001', swabCode: 'TESTSWAB00001', methylationSwabCode: 'ACTIVESWAB0001' }], 'TRACK-1', 'EMBARK-AGE'), SCAN_SWAB_UNUSABLE, 0);
+    await refused(box([{ boxKey: 'EM-AGE-0001', swabCode: 'TESTSWAB00001', methylationSwabCode: 'testswab-00001' }], 'TRACK-1', 'EMBARK-AGE'), SCAN_DUPLICATE, 0);
     await submit(scanner, box([]), 400);
     await submit(scanner, { orderSku: 'EMBARK-BA', trackingNumber: 'TRACK-1', kits: 'EM-TEST-0001' }, 400);
     await submit(scanner, box([{ boxKey: 'EM-TEST-0001', swabCode: 'x'.repeat(10_000) }]), 400);
@@ -156,6 +177,9 @@ describe('serial scanning', () => {
     expect(byBoxKey.text).to.include('data-kit="EM-TEST-0001"').and.not.include('data-kit="EM-TEST-0002"');
     for (const event of ['created', 'paired', 'shipped']) expect(byBoxKey.text).to.include(`data-kit-event="${event}"`);
     expect(byBoxKey.text).to.include('TESTSWAB00001');
+    expect(byBoxKey.text).to.include('<dd data-kit-state="shipped">Shipped</dd>');
+    const inStock = await scanner.get('/admin/serial-scanning/search?code=EM-TEST-0003').expect(200);
+    expect(inStock.text).to.include('<dd data-kit-state="in_stock">In stock</dd>').and.not.include('>in_stock<');
     expect((await scanner.get('/admin/serial-scanning/search?code=TESTSWAB00002').expect(200)).text).to.include('data-kit="EM-TEST-0002"');
     const byTracking = await scanner.get('/admin/serial-scanning/search?code=track-history').expect(200);
     expect(byTracking.text).to.include('data-kit="EM-TEST-0001"').and.include('data-kit="EM-TEST-0002"');
@@ -193,7 +217,15 @@ describe('serial scanning', () => {
     await staff.get('/admin/serial-scanning').expect(403);
     const grant = async (agent: Agent, email: string) => agent.post('/admin/serial-scanning/scanners').type('form').send({ email, _csrf: await csrfToken(agent, '/help') });
     expect((await grant(scanner, 'new.scanner@example.test')).status).to.equal(403);
-    expect((await grant(admin, 'nobody@example.test')).status).to.equal(404);
+    const unknown = await grant(admin, 'nobody@example.test');
+    expect(unknown.status).to.equal(404);
+    // the scanning page again, the reason beside the field that holds what was typed
+    expect(unknown.text).to.include('<h1>Serial scanning</h1>').and.not.include('<h1>Not found</h1>');
+    expect(unknown.text).to.match(new RegExp(`<p id="scanner-email-error" class="form-error" role="alert" data-scanner-error>${NO_SUCH_USER}</p>\\s*<input id="scanner-email" name="email" type="email" required value="nobody@example.test" aria-invalid="true" aria-describedby="scanner-email-error"`));
+    expect(unknown.text.split(NO_SUCH_USER)).to.have.length(2);
+    const blank = await grant(admin, ' ');
+    expect(blank.status).to.equal(400);
+    expect(blank.text).to.include(`data-scanner-error>${SCANNER_EMAIL_NEEDED}<`);
     expect((await grant(admin, 'New.Scanner@example.test')).headers.location).to.equal('/admin/serial-scanning?notice=granted');
     await staff.get('/admin/serial-scanning').expect(200);
     const page = await admin.get('/admin/serial-scanning').expect(200);
@@ -203,5 +235,36 @@ describe('serial scanning', () => {
     expect((await revoke(admin, 'abc')).status).to.equal(404);
     expect((await revoke(admin, staffUser.id)).status).to.equal(303);
     await staff.get('/admin/serial-scanning').expect(403);
+  });
+});
+
+describe('serial scanning on the demo data', () => {
+  let db: Db;
+
+  before(async () => {
+    await resetToDemoData();
+    db = await testDb();
+  });
+
+  it('tells the history of the demo kits in order: created, paired, shipped', async () => {
+    const kits = await findKitHistories(db, '1Z999AA10123456784');
+    expect(kits.map((kit) => kit.boxKey)).to.deep.equal(['EM-DEMO-0001', 'EM-DEMO-0002', 'EM-DEMO-0003', 'EM-DEMO-0004', 'EM-DEMO-0005']);
+    for (const kit of kits) {
+      expect(kit.events.map((event) => event.event), kit.boxKey).to.deep.equal(['created', 'paired', 'shipped']);
+      const times = kit.events.map((event) => event.at.getTime());
+      expect(new Set(times).size, kit.boxKey).to.equal(times.length);
+    }
+  });
+
+  it('ships an age kit of the stock with two loose swabs of the stock', async () => {
+    const app = await testApp();
+    const scanner = await signIn(app, 'scanner@demo.test', 'demo1234');
+    const token = await csrfToken(scanner, '/help');
+    const kit = { boxKey: DEMO_STOCK_AGE_BOX_KEYS[0], swabCode: DEMO_STOCK_SWAB_CODES[3], methylationSwabCode: DEMO_STOCK_SWAB_CODES[4] };
+    const response = await scanner.post(`${API}/submit`).set('x-csrf-token', token).set('accept', 'application/json').send({ orderSku: 'EMBARK-AGE', trackingNumber: 'AGE-TRACK-1', kits: [kit] });
+    expect(response.status, JSON.stringify(response.body)).to.equal(200);
+    const [history] = await findKitHistories(db, 'AGE-TRACK-1');
+    expect(history.swabCodes).to.have.members([DEMO_STOCK_SWAB_CODES[3], DEMO_STOCK_SWAB_CODES[4]]);
+    expect(history.events.map((event) => event.event)).to.deep.equal(['created', 'paired', 'shipped']);
   });
 });

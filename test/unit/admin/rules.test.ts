@@ -2,11 +2,17 @@
 import { expect } from 'chai';
 import { parseAdminSearch, substringPattern } from '../../../server/admin/search-rules.js';
 import { checkScanInput, duplicatePositions, ORDER_SKUS } from '../../../server/admin/serial-scanning/rules.js';
-import { canSubmit, duplicateKeys, inputKey, inputOrder, shownState, type InputState } from '../../../widgets/serial-scanning/inputs.js';
+import { canSubmit, duplicateKeys, inputKey, inputOrder, refusedInput, shownState, type InputState } from '../../../widgets/serial-scanning/inputs.js';
+import { methylationSwabProblem, type ScannedSwab } from '../../../server/admin/serial-scanning/checks.js';
+import { adminExportFileName, matchmakerFocusTarget, matchmakerReturnPath } from '../../../server/admin/table-columns.js';
 import {
   SCAN_BOX_KEY_NO_PREFIX, SCAN_BOX_KEY_SHORT, SCAN_DUPLICATE, SCAN_SWAB_CODE_SHORT, SCAN_TRACKING_NUMBER,
   kitCount,
   SCAN_SUBMITTED,
+  SCAN_SWAB_PAIRED,
+  SCAN_SWAB_UNUSABLE,
+  adminCountText,
+  kitStateText,
 } from '../../../server/shared/admin-messages.js';
 
 describe('admin search rules', () => {
@@ -35,7 +41,54 @@ describe('admin search rules', () => {
   });
 });
 
+describe('admin page words', () => {
+  it('says the admin home counts in the singular for 1', () => {
+    expect(adminCountText('kitsAwaitingLab', 1)).to.equal('1 kit awaiting the lab');
+    expect(adminCountText('kitsAwaitingLab', 2)).to.equal('2 kits awaiting the lab');
+    expect(adminCountText('kitsInStock', 1)).to.equal('1 kit in stock');
+    expect(adminCountText('kitsInStock', 0)).to.equal('0 kits in stock');
+    expect(adminCountText('samplesInReview', 1)).to.equal('1 sample held for review');
+    expect(adminCountText('deadEmails', 1)).to.equal('1 dead e-mail');
+    expect(adminCountText('deadEmails', 12)).to.equal('12 dead e-mails');
+  });
+
+  it('names kit states in words', () => {
+    expect(['in_stock', 'shipped', 'activated', 'void'].map(kitStateText)).to.deep.equal(['In stock', 'Shipped', 'Activated', 'Void']);
+    expect(kitStateText('lost_in_post')).to.equal('Lost in post');
+  });
+
+  it('names exports after the table with single spaces', () => {
+    expect(adminExportFileName('pets_info')).to.equal('Pets - Embark');
+    expect(adminExportFileName('ordered_reswabs')).to.equal('Ordered reswabs - Embark');
+  });
+
+  it('comes back from a matchmaker toggle to the search, at the account’s button', () => {
+    expect(matchmakerReturnPath(7, 'olive example')).to.equal('/admin/data-table/users?searchParam=olive%20example#matchmaker-7');
+    expect(matchmakerReturnPath(7, undefined)).to.equal('/admin/data-table/users?searchParam=7#matchmaker-7');
+    expect(matchmakerFocusTarget('#matchmaker-7')).to.equal(7);
+    for (const hash of ['', '#matchmaker-', '#matchmaker-0', '#matchmaker-7x', '#other-7']) expect(matchmakerFocusTarget(hash), hash).to.equal(null);
+  });
+});
+
 describe('serial scanning rules', () => {
+  it('takes a new code or a loose swab as the methylation swab, never one in a kit or in use', () => {
+    const swab = (overrides: Partial<ScannedSwab>): ScannedSwab => ({ id: 1, swab_code: 'STOCKSWAB00005', kit_id: null, pet_num: null, swab_state: 'unactivated', is_methylation: false, ...overrides });
+    expect(methylationSwabProblem(undefined)).to.equal(null);
+    expect(methylationSwabProblem(swab({}))).to.equal(null);
+    expect(methylationSwabProblem(swab({ is_methylation: true }))).to.equal(null);
+    expect(methylationSwabProblem(swab({ kit_id: 3 }))).to.equal(SCAN_SWAB_PAIRED);
+    expect(methylationSwabProblem(swab({ pet_num: 3, swab_state: 'activated' }))).to.equal(SCAN_SWAB_UNUSABLE);
+    expect(methylationSwabProblem(swab({ swab_state: 'void' }))).to.equal(SCAN_SWAB_UNUSABLE);
+  });
+
+  it('finds the input a refused submit names', () => {
+    const order = inputOrder(ORDER_SKUS.find((s) => s.sku === 'EMBARK-AGE')!, 2);
+    expect(refusedInput(order, 1, 'methylationSwabCode')).to.deep.equal({ row: 1, field: 'methylationSwabCode' });
+    expect(refusedInput(order, null, 'trackingNumber')).to.deep.equal({ row: null, field: 'trackingNumber' });
+    expect(refusedInput(order, 2, 'boxKey')).to.equal(undefined);
+    expect(refusedInput(order, null, null)).to.equal(undefined);
+  });
+
   it("says '1 kit' and '3 kits' when a box is shipped", () => {
     expect(SCAN_SUBMITTED.replace('{kits}', kitCount(1)).replace('{trackingNumber}', 'T1')).to.equal('Shipped 1 kit with tracking number T1.');
     expect(kitCount(3)).to.equal('3 kits');
