@@ -6,12 +6,13 @@ import { isReadOnlyImpersonation, READ_ONLY_ACCOUNT_PAGE } from '../impersonatio
 import { FAILED_TO_SEND, NOT_AUTHORIZED } from '../shared/messages.js';
 import { breederDogSettings, NotYourDog, saveDogsPrivacy } from './dog-settings-queries.js';
 import { parseDogsPrivacy, PRIVACY_OPTIONS } from './dog-settings-rules.js';
+import { usesBreederTools } from './visibility.js';
 
 const PAGE = '/members/breeder-dog-settings/privacy';
 
-/** Breeder dog settings are for breeders (their footer's Breeder Tools); admins helping them impersonate. */
+/** Breeder tools are for breeders (their footer's Breeder Tools); admins helping them impersonate. */
 export const requireBreeder: RequestHandler = (req, _res, next) => {
-  next(signedInUser(req).userType === 'Breeder' ? undefined : new HttpError(403, NOT_AUTHORIZED));
+  next(usesBreederTools(signedInUser(req)) ? undefined : new HttpError(403, NOT_AUTHORIZED));
 };
 
 async function renderPage(db: Db, req: Request, res: Response, status: number, notice: { error?: string; saved?: boolean } = {}) {

@@ -6,11 +6,14 @@ const BREED_SLUGS = new Set(BREEDS.map((breed) => breed.slug));
 const optionalUrl = (pattern: RegExp, message: string) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value), z.string().max(300, 'At most 300 characters').regex(pattern, message).nullable());
 
+export const normaliseLineBreaks = (text: string): string => text.replace(/\r\n?/g, '\n');
+
 /** The kennel profile form (issue 14): every field's rule and the message a visitor reads (control characters are refused at the edge, http/text-input.ts). */
 export const kennelProfileSchema = z.object({
-  kennelName: z.string().transform((s) => s.trim()).pipe(z.string().min(2, 'Please enter your kennel\u2019s name').max(80, 'At most 80 characters')),
+  kennelName: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'Please enter your kennel\u2019s name').min(2, 'Your kennel\u2019s name needs at least 2 characters').max(80, 'At most 80 characters')),
   slug: z.string().transform((s) => s.trim().toLowerCase()).pipe(z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'Use 2 to 63 lower-case letters, digits and hyphens')),
-  description: z.string().transform((s) => s.trim()).pipe(z.string().max(2000, 'At most 2,000 characters')),
+  // browsers send a textarea's line breaks as \r\n: one line break is one character, counted and stored as \n
+  description: z.string().transform((s) => normaliseLineBreaks(s).trim()).pipe(z.string().max(2000, 'At most 2,000 characters')),
   location: z.string().transform((s) => s.trim()).pipe(z.string().max(200, 'At most 200 characters')),
   breeds: z.preprocess(
     (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),

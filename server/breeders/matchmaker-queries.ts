@@ -63,9 +63,11 @@ export interface CandidatePage {
 }
 
 // Great-circle distance in miles from a point (bound: latitude, latitude, longitude) to a live location (haversine).
-const DISTANCE_SQL = `3958.8 * 2 * asin(least(1, sqrt(
+// NULL without a live location: least() ignores NULL, so the clamp alone would read least(1, NULL) as 1, half the
+// globe away, and such a dog would pass every distance filter and sort first when farthest comes first.
+const DISTANCE_SQL = `case when live.lng_lat[1] is not null and live.lng_lat[2] is not null then 3958.8 * 2 * asin(least(1, sqrt(
   power(sin(radians(live.lng_lat[2] - ?) / 2), 2) +
-  cos(radians(?)) * cos(radians(live.lng_lat[2])) * power(sin(radians(live.lng_lat[1] - ?) / 2), 2))))`;
+  cos(radians(?)) * cos(radians(live.lng_lat[2])) * power(sin(radians(live.lng_lat[1] - ?) / 2), 2)))) end`;
 
 // The lab stores each related pair once, lower pet number first (relatives_ordered_pair): one index probe a candidate.
 // Each row says whether the lab found the two related.

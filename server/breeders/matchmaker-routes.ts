@@ -7,7 +7,7 @@ import { parseId } from '../http/ids.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { BREEDS } from '../genetics/catalogue/breeds.js';
 import { matchmakerCandidates, ownMatchmakerDog, warmMatchmaker, type CandidateRow, type MatchmakerDog } from './matchmaker-queries.js';
-import { MATCHMAKER_COLUMNS, MATCHMAKER_PAGE_LENGTH, MATCHMAKER_PAGE_LENGTH_LABELS, MATCHMAKER_PAGE_LENGTHS, parseMatchmakerRequest } from './matchmaker-rules.js';
+import { MATCHMAKER_COLUMNS, MATCHMAKER_PAGE_LENGTH, MATCHMAKER_PAGE_LENGTH_LABELS, MATCHMAKER_PAGE_LENGTHS, MATCHMAKER_SORT_OPTIONS, parseMatchmakerRequest, sortOptionValue } from './matchmaker-rules.js';
 import { percent } from './pair-prediction.js';
 import { ownBreedingDogs } from './queries.js';
 import { isKinshipSetComplete } from './kinship-sets.js';
@@ -88,6 +88,8 @@ export function matchmakerRoutes(db: Db, settings: Settings): Router {
       coisReady,
       rows: page && dog ? page.rows.map((row) => tableRow(dog, row)) : [],
       columns: MATCHMAKER_COLUMNS,
+      sortOptions: MATCHMAKER_SORT_OPTIONS,
+      sortValue: sortOptionValue(request.sort, request.descending),
       widgetProps: dog
         ? { petNum: dog.petNum, pageLength: MATCHMAKER_PAGE_LENGTH, pageLengths: MATCHMAKER_PAGE_LENGTHS, pageLengthLabels: MATCHMAKER_PAGE_LENGTH_LABELS, hasLocation: dog.lngLat !== null }
         : null,

@@ -25,6 +25,30 @@ export const MATCHMAKER_COLUMNS = [
 export type MatchmakerSort = 'name' | 'breed' | 'age' | 'distance' | 'coi';
 const DEFAULT_SORT_COLUMN = 5;
 
+/**
+ * The "Sort by" choices: every order the column headers give, in words. On a phone the table's rows
+ * stack and its header is hidden, so this select is how a breeder sorts there (and without scripts,
+ * as the `sort` field of the filter form); the widget keeps it and the DataTables order in step.
+ */
+export const MATCHMAKER_SORT_OPTIONS = [
+  { value: 'coi-asc', label: 'Offspring COI, lowest first', sort: 'coi', descending: false },
+  { value: 'coi-desc', label: 'Offspring COI, highest first', sort: 'coi', descending: true },
+  { value: 'distance-asc', label: 'Distance, nearest first', sort: 'distance', descending: false },
+  { value: 'distance-desc', label: 'Distance, farthest first', sort: 'distance', descending: true },
+  { value: 'age-asc', label: 'Age, youngest first', sort: 'age', descending: false },
+  { value: 'age-desc', label: 'Age, oldest first', sort: 'age', descending: true },
+  { value: 'name-asc', label: 'Name, A to Z', sort: 'name', descending: false },
+  { value: 'name-desc', label: 'Name, Z to A', sort: 'name', descending: true },
+  { value: 'breed-asc', label: 'Breed, A to Z', sort: 'breed', descending: false },
+  { value: 'breed-desc', label: 'Breed, Z to A', sort: 'breed', descending: true },
+] as const satisfies readonly { value: string; label: string; sort: MatchmakerSort; descending: boolean }[];
+
+/** The "Sort by" value of an order (the select shows it). */
+export const sortOptionValue = (sort: MatchmakerSort, descending: boolean): string => `${sort}-${descending ? 'desc' : 'asc'}`;
+
+/** The table column DataTables orders by for a sort. */
+export const sortColumnIndex = (sort: MatchmakerSort): number => MATCHMAKER_COLUMNS.findIndex((column) => column.sort === sort);
+
 export interface MatchmakerFilters {
   /** Miles from the chosen dog's live location; candidates without a location are left out when set. */
   maxDistanceMiles: number | null;
@@ -114,7 +138,10 @@ export function parseMatchmakerRequest(input: Input): MatchmakerRequest {
   const length = rawLength === -1 ? MATCHMAKER_ALL_ROWS : rawLength === null || rawLength < 1 ? MATCHMAKER_PAGE_LENGTH : Math.min(100, rawLength);
   const column = integer(field(input, 'order', 0, 'column'));
   const known = column !== null && column >= 0 && column < MATCHMAKER_COLUMNS.length && MATCHMAKER_COLUMNS[column].sort !== null;
-  const sort = MATCHMAKER_COLUMNS[known ? column! : DEFAULT_SORT_COLUMN].sort as MatchmakerSort;
-  const descending = known && field(input, 'order', 0, 'dir') === 'desc';
+  let sort = MATCHMAKER_COLUMNS[known ? column! : DEFAULT_SORT_COLUMN].sort as MatchmakerSort;
+  let descending = known && field(input, 'order', 0, 'dir') === 'desc';
+  // the filter form's "Sort by" (pages without scripts); DataTables' own order comes first
+  const chosen = known ? undefined : MATCHMAKER_SORT_OPTIONS.find((option) => option.value === input.sort);
+  if (chosen) [sort, descending] = [chosen.sort, chosen.descending];
   return { draw, start, length, search: text(field(input, 'search', 'value'), MAX_SEARCH_LENGTH) ?? '', sort, descending, filters: parseFilters(input) };
 }

@@ -83,14 +83,36 @@ export function predictHealth(panel: MarkerPanel, conditions: readonly HealthCon
       sireResult: s.result,
       damResult: d.result,
       odds,
-      explanation: explainHealth(condition, s.result, d.result, odds),
+      explanation: explainHealth(condition, s, d, odds),
     };
   });
 }
 
-function explainHealth(condition: Pick<HealthCondition, 'moi'>, sire: ParentResult, dam: ParentResult, odds: HealthOdds | null): string {
-  if (!odds) {
-    const who = sire === 'not tested' && dam === 'not tested' ? 'Neither parent was' : sire === 'not tested' ? 'The sire was not' : 'The dam was not';
+interface ParentHealth {
+  result: ParentResult;
+  /** Copies of the risk allele (a sire's single X for an X-linked condition: 0 or 1); null when not tested. */
+  copies: number | null;
+}
+
+const COPIES = ['no copy', 'one copy', 'two copies'];
+
+/** What one parent passes on an autosome: each puppy gets one of its two copies. */
+function autosomalParent(role: 'sire' | 'dam', { result, copies }: ParentHealth): string {
+  const [who, pronoun] = role === 'sire' ? ['the sire', 'he'] : ['the dam', 'she'];
+  const passes = copies === 0 ? 'passes it to no puppy' : copies === 1 ? 'passes it to half of the puppies' : 'passes it to every puppy';
+  return `${who} has ${COPIES[copies!]} of the variant (${result}), so ${pronoun} ${passes}`;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The odds in words, from the two parents' actual genotypes: what each passes on and what that makes
+ * of the puppies under the condition's mode of inheritance (X-linked: sons take the dam's X only,
+ * daughters the sire's X and one of the dam's).
+ */
+export function explainHealth(condition: Pick<HealthCondition, 'moi'>, sire: ParentHealth, dam: ParentHealth, odds: HealthOdds | null): string {
+  if (!odds || sire.copies === null || dam.copies === null) {
+    const who = sire.copies === null && dam.copies === null ? 'Neither parent was' : sire.copies === null ? 'The sire was not' : 'The dam was not';
     return `${who} tested for this variant, so the puppies\u2019 odds cannot be worked out.`;
   }
   const parts: string[] = [];
@@ -98,18 +120,46 @@ function explainHealth(condition: Pick<HealthCondition, 'moi'>, sire: ParentResu
   if (odds.carrier > 0) parts.push(`${percent(odds.carrier)} carriers`);
   if (odds.atRisk > 0) parts.push(`${percent(odds.atRisk)} at risk`);
   const summary = `Each puppy has these odds: ${parts.join(', ')}.`;
-  if (odds.atRisk === 0 && odds.carrier === 0) return `${summary} Neither parent carries the variant, so no puppy can inherit it.`;
+  if (sire.copies === 0 && dam.copies === 0) return `${summary} Neither parent has the variant, so no puppy can inherit it.`;
+  if (condition.moi === 'X-linked recessive') return `${summary} ${explainXLinked(sire.copies, dam.copies)}`;
+  const parents = `${capitalised(autosomalParent('sire', sire))}; ${autosomalParent('dam', dam)}.`;
+  // chance that a puppy gets a copy from both parents
+  const both = (sire.copies / 2) * (dam.copies / 2);
   switch (condition.moi) {
-    case 'autosomal recessive':
-      if (odds.atRisk === 0) return `${summary} A puppy is at risk only with a copy from both parents; one parent is clear, so none will be at risk, though some may carry it.`;
-      return `${summary} A puppy is at risk only when it inherits a copy of the variant from both parents; each carrier passes it to half of its puppies.`;
-    case 'X-linked recessive':
-      return `${summary} The variant sits on the X chromosome: sons get their only X from the dam, so a carrier dam passes the risk to half of her sons; daughters also need a copy from the sire to be at risk.`;
-    case 'autosomal dominant':
-      return `${summary} One copy of the variant is enough to put a puppy at risk; each parent with one copy passes it to half of its puppies.`;
-    case 'incomplete dominant':
-      return `${summary} One copy of the variant puts a puppy at risk and two copies usually mean a more severe form; each parent with one copy passes it to half of its puppies.`;
+    case 'autosomal recessive': {
+      const outcome = odds.atRisk === 1 ? 'every puppy gets one from each, so every puppy will be at risk'
+        : odds.atRisk === 0 ? `no puppy can get one from each, so none will be at risk, though ${odds.carrier === 1 ? 'every puppy' : `${percent(odds.carrier)} of them`} will be ${odds.carrier === 1 ? 'a carrier' : 'carriers'}`
+        : `${percent(odds.atRisk)} of the puppies will get one from each and be at risk, and ${percent(odds.carrier)} will get one copy and be carriers`;
+      return `${summary} ${parents} A puppy is at risk only with a copy from each parent: ${outcome}.`;
+    }
+    case 'autosomal dominant': {
+      const outcome = odds.atRisk === 1 ? 'every puppy gets at least one, so every puppy will be at risk' : `${percent(odds.atRisk)} of the puppies will get at least one and be at risk`;
+      return `${summary} ${parents} One copy of the variant is enough to put a puppy at risk: ${outcome}.`;
+    }
+    case 'incomplete dominant': {
+      const outcome = both === 1 ? 'every puppy will get two copies'
+        : `${odds.atRisk === 1 ? 'every puppy' : `${percent(odds.atRisk)} of the puppies`} will get at least one copy${both > 0 ? `, and ${percent(both)} two copies` : ', none of them two'}`;
+      return `${summary} ${parents} One copy of the variant puts a puppy at risk and two copies usually mean a more severe form: ${outcome}.`;
+    }
   }
+}
+
+/** An X-linked recessive condition: the sire has one X (0 or 1 copy), the dam two. */
+function explainXLinked(sireCopies: number, damCopies: number): string {
+  const sire = sireCopies === 1 ? 'The sire\u2019s single X carries the variant (he is at risk)' : 'The sire\u2019s single X is clear';
+  const dam = `the dam has ${COPIES[damCopies]} of the variant (${damCopies === 0 ? 'clear' : damCopies === 1 ? 'a carrier' : 'at risk'})`;
+  const sons = damCopies === 0 ? 'so no son will be at risk' : damCopies === 1 ? 'so half of the sons will be at risk and half clear' : 'so every son will be at risk';
+  let daughters: string;
+  if (sireCopies === 1) {
+    daughters = damCopies === 0 ? 'every daughter gets the variant from the sire and none from the dam, so every daughter will be a carrier'
+      : damCopies === 1 ? 'every daughter gets the variant from the sire and half also get it from the dam, so half of the daughters will be at risk and half carriers'
+      : 'every daughter gets the variant from both parents, so every daughter will be at risk';
+  } else {
+    daughters = damCopies === 0 ? 'no daughter will get the variant'
+      : damCopies === 1 ? 'none gets the variant from the sire, so no daughter will be at risk, but half of them will be carriers'
+      : 'each gets the variant from the dam but not from the sire, so every daughter will be a carrier and none at risk';
+  }
+  return `The variant sits on the X chromosome. ${sire}; ${dam}. Sons get their only X from the dam, ${sons}. Daughters get the sire\u2019s X and one of the dam\u2019s: ${daughters}.`;
 }
 
 const COLOUR_LOCI = ['E', 'K', 'A', 'B', 'D', 'M', 'S'] as const;
@@ -145,16 +195,19 @@ export function predictCoatColours(panel: MarkerPanel, loci: readonly TraitLocus
   return { colours, lociNotTested, explanation: notes.join(' ') };
 }
 
+// allele/allele, as the loci's own explanations write them ("ky/ky"), never run together ("KBky")
+const genotypeText = (genotype: LocusGenotype): string => genotype.join('/');
+
 /** Genotype odds at every trait locus, each with what the genotype means. */
 export function predictTraits(panel: MarkerPanel, loci: readonly TraitLocus[], sire: ParentGenotype, dam: ParentGenotype): TraitPrediction[] {
   return loci.map((locus) => {
     const gs = genotypeOf(panel, sire, locus);
     const gd = genotypeOf(panel, dam, locus);
-    const base = { locusId: locus.id, name: locus.name, category: locus.category, gene: locus.gene, sireGenotype: gs ? gs.join('') : 'not tested', damGenotype: gd ? gd.join('') : 'not tested' };
+    const base = { locusId: locus.id, name: locus.name, category: locus.category, gene: locus.gene, sireGenotype: gs ? genotypeText(gs) : 'not tested', damGenotype: gd ? genotypeText(gd) : 'not tested' };
     if (!gs || !gd) return { ...base, genotypes: [], explanation: 'Not tested in both parents, so the puppies cannot be predicted here.' };
     const genotypes = [...offspringLocusOdds(locus, gs, gd).values()]
       .map(({ genotype, odds }) => ({
-        genotype: genotype.join(''),
+        genotype: genotypeText(genotype),
         outcome: traitMeaning({ locusId: locus.id, name: locus.name, category: locus.category, genotype, notation: genotype.join('') }),
         probability: odds,
       }))

@@ -1,10 +1,11 @@
 import type { SchemaModule } from '../graphql/module.js';
 import { requireSignedIn, type GraphqlContext } from '../graphql/context.js';
-import { UserFacingError } from '../graphql/errors.js';
+import { notAuthorized, UserFacingError } from '../graphql/errors.js';
 import { parseId } from '../http/ids.js';
 import { openLab } from '../lab/lab.js';
 import { INVALID_ARGUMENTS } from '../shared/messages.js';
 import { PairError, predictPair, type PairPrediction } from './pair-predictor.js';
+import { mayUsePairPredictor } from './visibility.js';
 
 const typeDefs = /* GraphQL */ `
   "One parent of a planned litter."
@@ -102,6 +103,8 @@ const resolvers = {
   Query: {
     async pairPredictor(_root: unknown, args: { sirePetNum: number; damPetNum: number; healthId?: string | null }, context: GraphqlContext): Promise<PairPrediction> {
       const user = requireSignedIn(context);
+      // a breeder tool, refused like its page (GET /breeders/pair-predictor) to every other account
+      if (!mayUsePairPredictor(user)) throw notAuthorized();
       const sire = parseId(args.sirePetNum);
       const dam = parseId(args.damPetNum);
       if (sire === null || dam === null) throw new UserFacingError(INVALID_ARGUMENTS, 'BAD_USER_INPUT');

@@ -21,6 +21,16 @@ export async function isMatchmakerVisible(db: Db, petNum: number): Promise<boole
   return Boolean(row);
 }
 
+/**
+ * The breeder tools (pair predictor, dog settings, kennel profile) are for breeder accounts: spec 2 §2 lists them in
+ * the footer's Breeder Tools column "for breeders", and spec 1 §1 says "Breeders use a pair predictor". An admin
+ * helping a breeder impersonates them. (The matchmaker needs the showMatchMaker permission instead.)
+ */
+export const usesBreederTools = (user: User): boolean => user.userType === 'Breeder';
+
+/** The pair predictor is a breeder tool; an account an admin gave the matchmaker uses it too, as every matchmaker row links to it. */
+export const mayUsePairPredictor = (user: User): boolean => usesBreederTools(user) || user.showMatchMaker;
+
 /** A dog may go into the pair predictor when the user may read it, or when the user's matchmaker would show it. */
 export async function mayPairWith(db: Db, user: User, petNum: number): Promise<boolean> {
   if (await petAccessFor(db, user, petNum)) return true;

@@ -1,7 +1,7 @@
 // Issue 14: a breeder plans a litter in Chromium (pair predictor; matchmaker row to pair prediction).
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { launchChromium, newContext, PHONE, serve, signInThroughForm } from '../support/browser.js';
 import { demoPopulation } from '../integration/results/population.js';
 import { testDb } from '../support/database.js';
 import { FAILED_TO_SEND } from '../../server/shared/messages.js';
@@ -62,6 +62,65 @@ describe('breeder tools in the browser', function () {
     expect(await alert).to.equal(FAILED_TO_SEND);
     await page.unroute('**/members/breeder-dog-settings/privacy');
     await db('pets').where({ pet_num: petNum }).update(original);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('gives keyboard focus back to "Save settings" once the settings are saved', async () => {
+    await page.goto(`${site.origin}/members/breeder-dog-settings/privacy`);
+    await page.waitForSelector('[data-dog-settings-ready]');
+    const save = page.locator('form[data-dog-settings-form] button[type="submit"]');
+    await save.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-dog-settings-status]')?.textContent !== '');
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('form[data-dog-settings-form] button[type="submit"]')!.disabled);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).to.equal('Save settings');
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('sorts the matchmaker on a phone with "Sort by" (offspring COI, highest first), the hidden header out of the tab order', async () => {
+    const phone = await newContext(browser, PHONE);
+    const small = await phone.newPage();
+    const phoneErrors: string[] = [];
+    small.on('pageerror', (error) => phoneErrors.push(error.message));
+    await signInThroughForm(small, site.origin, 'breeder@demo.test', 'demo1234');
+    await small.goto(`${site.origin}/members/breeder-tools/matchmaker`);
+    await small.waitForSelector('[data-matchmaker-draws]');
+    expect(await small.locator('table[data-matchmaker-table] thead').isVisible()).to.equal(false);
+    expect(await small.locator('#mm-sort').isVisible()).to.equal(true);
+    expect(await small.locator('[data-matchmaker-sort-apply]').count(), 'the no-script button goes').to.equal(0);
+    const draws = Number(await small.getAttribute('[data-widget="matchmaker"]', 'data-matchmaker-draws'));
+    const asked = small.waitForRequest((request) => request.url().endsWith('/matchmaker-data') && request.method() === 'POST');
+    await small.selectOption('#mm-sort', 'coi-desc');
+    const body = JSON.parse((await asked).postData()!);
+    expect(body.order[0]).to.include({ column: 5, dir: 'desc' });
+    await small.waitForFunction((n) => Number(document.querySelector('[data-widget="matchmaker"]')?.getAttribute('data-matchmaker-draws')) > n, draws);
+    const cois = (await small.locator('table[data-matchmaker-table] tbody td[data-label="Offspring COI"]').allInnerTexts()).map((text) => parseFloat(text.replace(/^.*?:\s*/, '')));
+    expect(cois.length).to.be.greaterThan(1);
+    expect(cois).to.deep.equal([...cois].sort((a, b) => b - a));
+    // Tab from "Sort by" through the table: never onto a hidden control
+    await small.focus('#mm-sort');
+    for (let i = 0; i < 30; i++) {
+      await small.keyboard.press('Tab');
+      const hidden = await small.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        return !active || active === document.body ? null : active.closest('thead') !== null || !active.checkVisibility() ? active.outerHTML.slice(0, 80) : null;
+      });
+      expect(hidden, `Tab ${i + 1}`).to.equal(null);
+    }
+    await small.screenshot({ path: '/tmp/matchmaker-390.png', fullPage: false });
+    expect(phoneErrors).to.deep.equal([]);
+    await phone.close();
+  });
+
+  it('keeps "Sort by" in step with the column headers on a laptop', async () => {
+    await page.goto(`${site.origin}/members/breeder-tools/matchmaker`);
+    await page.waitForSelector('[data-matchmaker-draws]');
+    expect(await page.locator('#mm-sort').inputValue()).to.equal('coi-asc');
+    const draws = Number(await page.getAttribute('[data-widget="matchmaker"]', 'data-matchmaker-draws'));
+    await page.locator('table[data-matchmaker-table] thead th', { hasText: 'Offspring COI' }).click();
+    await page.waitForFunction((n) => Number(document.querySelector('[data-widget="matchmaker"]')?.getAttribute('data-matchmaker-draws')) > n, draws);
+    expect(await page.locator('#mm-sort').inputValue()).to.equal('coi-desc');
+    await page.screenshot({ path: '/tmp/matchmaker-1280.png', fullPage: false });
     expect(errors).to.deep.equal([]);
   });
 

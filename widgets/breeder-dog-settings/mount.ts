@@ -48,6 +48,8 @@ export function mount(element: HTMLElement): void {
       window.alert(FAILED_TO_SEND);
     } finally {
       button.disabled = false;
+      // a disabled button loses keyboard focus to <body>: give it back, the status beside it is announced (role=status)
+      button.focus();
     }
   });
   element.setAttribute('data-dog-settings-ready', '');

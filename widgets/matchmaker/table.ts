@@ -3,7 +3,7 @@
 import $ from 'jquery';
 import DataTable, { type Api, type ConfigColumns } from 'datatables.net';
 import { csrfToken, CSRF_HEADER } from '../shared/csrf';
-import { MATCHMAKER_COLUMNS } from '../../server/breeders/matchmaker-rules';
+import { MATCHMAKER_COLUMNS, MATCHMAKER_SORT_OPTIONS, sortColumnIndex, sortOptionValue, type MatchmakerSort } from '../../server/breeders/matchmaker-rules';
 import type { MatchmakerRow } from '../../server/breeders/matchmaker-routes';
 
 export interface MatchmakerProps {
@@ -68,12 +68,16 @@ export class MatchmakerTable {
       if (data === '' || data === null || data === undefined) td.classList.add('is-empty');
       else td.setAttribute('data-label', title);
     };
+    // "Sort by" (the way to sort on a phone, where the header is hidden) and the header's order stay in step
+    const sortSelect = this.element.querySelector<HTMLSelectElement>('select[data-matchmaker-sort]');
+    this.element.querySelector('[data-matchmaker-sort-apply]')?.remove();
+    const chosenSort = MATCHMAKER_SORT_OPTIONS.find((option) => option.value === sortSelect?.value) ?? MATCHMAKER_SORT_OPTIONS[0];
     const columns: ConfigColumns[] = MATCHMAKER_COLUMNS.map((column) => ({ data: column.data === 'links' ? null : column.data, orderable: column.sort !== null, render: render(column.data), createdCell: labelled(column.title, column.data), className: column.data === 'links' ? 'matchmaker-plan' : '' }));
     this.table = new DataTable<MatchmakerRow>(tableElement, {
       serverSide: true,
       processing: true,
       columns,
-      order: [[MATCHMAKER_COLUMNS.findIndex((c) => c.sort === 'coi'), 'asc']],
+      order: [[sortColumnIndex(chosenSort.sort), chosenSort.descending ? 'desc' : 'asc']],
       pageLength: this.props.pageLength,
       lengthMenu: [this.props.pageLengths, this.props.pageLengthLabels],
       autoWidth: false,
@@ -87,12 +91,21 @@ export class MatchmakerTable {
         data: (parameters: object) => JSON.stringify({ ...parameters, petNum: this.props.petNum, filters: this.filters() }),
       },
     } as never);
+    sortSelect?.addEventListener('change', () => {
+      const option = MATCHMAKER_SORT_OPTIONS.find((o) => o.value === sortSelect.value);
+      if (option) this.table!.order([sortColumnIndex(option.sort), option.descending ? 'desc' : 'asc']).draw();
+    });
+    this.table.on('order', () => {
+      const [first] = this.table!.order() as unknown as [number, string][];
+      const sort = first ? MATCHMAKER_COLUMNS[first[0]]?.sort : null;
+      if (sortSelect && sort) sortSelect.value = sortOptionValue(sort as MatchmakerSort, first[1] === 'desc');
+    });
     this.table.on('draw', () => this.element.setAttribute('data-matchmaker-draws', String(Number(this.element.getAttribute('data-matchmaker-draws') ?? '0') + 1)));
     this.form?.addEventListener('submit', (event) => {
       const chosen = new FormData(this.form!).get('i');
       if (chosen !== String(this.props.petNum)) return; // another dog: load its page
       event.preventDefault();
-      const query = new URLSearchParams({ i: String(this.props.petNum), ...this.filters() });
+      const query = new URLSearchParams({ i: String(this.props.petNum), ...this.filters(), sort: sortSelect && sortSelect.value !== MATCHMAKER_SORT_OPTIONS[0].value ? sortSelect.value : '' });
       for (const [key, value] of [...query]) if (value === '') query.delete(key);
       history.replaceState(null, '', `?${query}`);
       this.table!.ajax.reload();

@@ -84,6 +84,39 @@ describe('kennel profile: /breeders/breeder-profile and /kennel/{slug}', () => {
     expect(description).to.match(/walks…$|water…$|love…$|dogs…$|long…$|and…$/);
   });
 
+  it('keeps the description\u2019s paragraphs and line breaks, counting a browser\u2019s \\r\\n as one character', async () => {
+    const agent = await signIn(app, breeder.email, TEST_PASSWORD);
+    // 2,000 characters once each line break is one: the browser sends 2,002
+    const full = `${'a'.repeat(998)}\r\n\r\n${'b'.repeat(1000)}`;
+    expect((await post(agent, { ...form, description: full })).status).to.equal(303);
+    const stored = (await db('kennel_profiles').where({ user_id: breeder.id }).first('description')).description;
+    expect(stored).to.equal(`${'a'.repeat(998)}\n\n${'b'.repeat(1000)}`);
+    expect((await post(agent, { ...form, description: `${full}b` })).status, '2,001 characters').to.equal(400);
+    expect((await post(agent, { ...form, description: 'Old Mac line\rbreaks\r\n\r\nWe raise <b>labs</b>.\r\nAt home.' })).status).to.equal(303);
+    expect((await db('kennel_profiles').where({ user_id: breeder.id }).first('description')).description).to.equal('Old Mac line\nbreaks\n\nWe raise <b>labs</b>.\nAt home.');
+    const page = (await request(app).get('/kennel/sunny-meadow').expect(200)).text;
+    expect(page).to.contain('<div class="kennel-description"><p>Old Mac line\nbreaks</p><p>We raise &lt;b&gt;labs&lt;/b&gt;.\nAt home.</p></div>');
+    const css = (await request(app).get(page.match(/href="([^"]*breeders[^"]*\.css)"/)![1]).expect(200)).text;
+    expect(css).to.match(/\.kennel-description p\s*\{[^}]*white-space:\s*pre-line/);
+    expect((await post(agent, form)).status).to.equal(303);
+  });
+
+  it('says a one-character kennel name is too short, and a missing one missing', async () => {
+    const agent = await signIn(app, breeder.email, TEST_PASSWORD);
+    const short = await post(agent, { ...form, kennelName: ' A ' });
+    expect(short.status).to.equal(400);
+    expect(short.text).to.contain('Your kennel\u2019s name needs at least 2 characters').and.not.contain('Please enter your kennel');
+    const blank = await post(agent, { ...form, kennelName: '  ' });
+    expect(blank.text).to.contain('Please enter your kennel\u2019s name').and.not.contain('at least 2 characters</p>');
+    expect(short.text).to.contain('minlength="2"');
+  });
+
+  it('explains how to choose several breeds on a phone as well as on a computer', async () => {
+    const page = (await (await signIn(app, breeder.email, TEST_PASSWORD)).get(PAGE).expect(200)).text;
+    expect(page).to.contain('aria-describedby="kennel-breeds-hint"');
+    expect(page).to.match(/id="kennel-breeds-hint">[^<]*On a phone or tablet, tap each breed[^<]*Ctrl \(Cmd on a Mac\)/);
+  });
+
   it('refuses bad fields with their messages and changes nothing', async () => {
     const agent = await signIn(app, breeder.email, TEST_PASSWORD);
     for (const [field, value] of [

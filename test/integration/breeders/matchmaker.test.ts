@@ -96,6 +96,9 @@ describe('matchmaker: page and POST /members/breeder-tools/matchmaker-data', fun
     const filtered = async (filters: Record<string, unknown>) => names((await post({ petNum: dogs.rex, draw: 1, start: 0, length: 10, filters })).body).sort();
     expect(await filtered({ maxDistanceMiles: '100' })).to.deep.equal(['Sister']);
     expect(await filtered({ maxDistanceMiles: 5000 })).to.deep.equal(['Faraway', 'Sister']);
+    // a dog without a live location is never within any distance, however far
+    expect(await filtered({ maxDistanceMiles: 15000 })).to.deep.equal(['Faraway', 'Sister']);
+    expect(await filtered({ maxDistanceMiles: 25000 })).to.deep.equal(['Faraway', 'Sister']);
     expect(await filtered({ maxOffspringCoi: '10' })).to.deep.equal(['Bea', 'Faraway', 'Nowhere']);
     expect(await filtered({ minAgeYears: '8' })).to.deep.equal(['Faraway']);
     expect(await filtered({ maxAgeYears: '3' })).to.deep.equal(['Bea']);
@@ -133,6 +136,19 @@ describe('matchmaker: page and POST /members/breeder-tools/matchmaker-data', fun
     expect(names((await post({ petNum: dogs.rex, order: [{ column: 2, dir: 'asc' }] })).body)).to.deep.equal(['Bea', 'Sister', 'Faraway', 'Nowhere']);
     // no location sorts last, then by pet number
     expect(names((await post({ petNum: dogs.rex, order: [{ column: 4, dir: 'asc' }] })).body)).to.deep.equal(['Sister', 'Faraway', 'Bea', 'Nowhere']);
+  });
+
+  it('shows no distance for a candidate without a live location and sorts it last, farthest first too', async () => {
+    const farthestFirst = (await post({ petNum: dogs.rex, order: [{ column: 4, dir: 'desc' }] })).body;
+    expect(names(farthestFirst)).to.deep.equal(['Faraway', 'Sister', 'Bea', 'Nowhere']);
+    const distances = Object.fromEntries(farthestFirst.data.map((row: { name: string; distanceMiles: number | null }) => [row.name, row.distanceMiles]));
+    expect(distances.Bea).to.equal(null);
+    expect(distances.Nowhere).to.equal(null);
+    expect(distances.Faraway).to.be.within(2000, 2500);
+    const page = await agent.get(`${PAGE}?i=${dogs.rex}`).expect(200);
+    expect(page.text).to.not.match(/\b12437 mi\b/);
+    const nowhereRow = page.text.slice(page.text.indexOf('>Nowhere<'));
+    expect(nowhereRow.slice(0, nowhereRow.indexOf('</tr>'))).to.contain('<td data-label="Distance">—</td>');
   });
 
   it('reads the form fields DataTables posts by default', async () => {
@@ -200,6 +216,23 @@ describe('matchmaker: page and POST /members/breeder-tools/matchmaker-data', fun
     expect((await agent.get(`${PAGE}?i=abc`)).status).to.equal(400);
     expect((await agent.get(PAGE)).text).to.contain('data-widget="matchmaker"');
   });
+  it('sorts with the "Sort by" select of the page (phones, and without scripts), keeping the order on the next page', async () => {
+    const page = (await agent.get(`${PAGE}?i=${dogs.rex}&sort=coi-desc&length=2`).expect(200)).text;
+    expect(page).to.match(/<label for="mm-sort">Sort by<\/label>\s*<select class="select" id="mm-sort" name="sort" form="mm-filters"/);
+    expect(page).to.contain('<option value="coi-desc" selected>Offspring COI, highest first</option>');
+    // the sister (a full sibling of Rex) has by far the highest offspring COI
+    expect(page.indexOf('>Sister<')).to.be.within(0, page.indexOf('data-candidate=', page.indexOf('data-candidate=') + 1));
+    const farthest = (await agent.get(`${PAGE}?i=${dogs.rex}&sort=distance-desc`).expect(200)).text;
+    const order = [...farthest.matchAll(/<tr data-candidate="\d+">\s*<td><a [^>]*>([^<]+)</g)].map((m) => m[1]);
+    expect(order).to.deep.equal(['Faraway', 'Sister', 'Bea', 'Nowhere']);
+    expect(farthest).to.contain('<option value="distance-desc" selected>');
+    const first = (await agent.get(`${PAGE}?i=${dogs.rex}&sort=name-desc&length=2`).expect(200)).text;
+    expect(first).to.match(/href="[^"]*sort=name-desc[^"]*start=[1-9][^"]*">Next</);
+    // DataTables' own order wins over the field; an unknown choice is the default
+    expect(names((await post({ petNum: dogs.rex, sort: 'name-desc', order: [{ column: 0, dir: 'asc' }] })).body)).to.deep.equal(['Bea', 'Faraway', 'Nowhere', 'Sister']);
+    expect((await agent.get(`${PAGE}?i=${dogs.rex}&sort=bogus`).expect(200)).text).to.contain('<option value="coi-asc" selected>');
+  });
+
   it('says while the dog\u2019s offspring COIs with every candidate are being worked out, and no longer once the page\u2019s warm-up stored them', async () => {
     const key = { genotypeId: Number((await db('genotypes').where({ pet_num: dogs.rex, is_current: true }).first('id')).id), sex: 'm' as const };
     const updatedAt = async () => (await db('offspring_kinship_sets').where({ genotype_id: key.genotypeId, sex: key.sex }).first('updated_at'))?.updated_at?.getTime() ?? null;

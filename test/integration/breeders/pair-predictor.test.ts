@@ -111,6 +111,22 @@ describe('pairPredictor(sirePetNum, damPetNum, healthId)', function () {
     expect(body.errors[0].message).to.equal(NOT_AUTHORIZED);
   });
 
+  it('refuses accounts that are not breeders, pet parents and vets alike, even with their own dogs', async () => {
+    const parentUser = await createUser(db, { email: 'parent@pair.test' });
+    const vet = await createUser(db, { email: 'vet@pair.test', isVet: true, isBreeder: true });
+    const { simulator } = testWorld();
+    const [sire, dam] = pairUnrelatedTo(simulator, 'golden-retriever');
+    const own = { sire: await testedDog(db, parentUser.id, simulator.mate(sire, dam, 'm'), 'Own Sire'), dam: await testedDog(db, parentUser.id, simulator.mate(sire, dam, 'f'), 'Own Dam') };
+    for (const user of [parentUser, vet]) {
+      for (const pair of [own, { sire: dogs.brother, dam: dogs.stranger }]) {
+        const { body } = await ask(user, pair);
+        expect(body.errors[0].message, user.email).to.equal(NOT_AUTHORIZED);
+        expect(body.errors[0].extensions.code).to.equal('NOT_AUTHORIZED');
+        expect(body.data).to.equal(null);
+      }
+    }
+  });
+
   it('answers bad pet numbers with Invalid Arguments and signed-out callers with the log-in error', async () => {
     for (const sire of [-1, 0, 2147483647 + 1]) {
       const { body } = await ask(breeder, { sire, dam: dogs.sister });
@@ -180,6 +196,24 @@ describe('GET /breeders/pair-predictor', function () {
     expect((await agent.get(`/breeders/pair-predictor?sire=${dogs.dam}&dam=${dogs.dam}`).expect(400)).text).to.contain(PAIR_SAME_DOG);
     expect((await agent.get(`/breeders/pair-predictor?sire=${dogs.dam}&dam=${dogs.offered}`).expect(400)).text).to.contain(PAIR_SIRE_NOT_MALE);
     expect((await agent.get(`/breeders/pair-predictor?sire=${dogs.sire}&dam=${dogs.dam}&healthId=nope`).expect(400)).text).to.contain(INVALID_ARGUMENTS);
+  });
+
+  it('refuses pet parents and vets with 403, as the other breeder tools do', async () => {
+    const db = await testDb();
+    const vet = await createUser(db, { email: 'vet@pair-page.test', isVet: true });
+    for (const user of [parentUser, vet]) {
+      const agent = await signIn(app, user.email, TEST_PASSWORD);
+      for (const path of ['/breeders/pair-predictor', `/breeders/pair-predictor?sire=${dogs.sire}&dam=${dogs.offered}`]) {
+        const page = await agent.get(path).expect(403);
+        expect(page.text, path).to.contain(NOT_AUTHORIZED);
+        expect(page.text).to.not.contain('data-pair-result');
+        expect(page.text).to.not.contain('>Offered<');
+      }
+      expect((await agent.get('/members/breeder-dog-settings/privacy')).status).to.equal(403);
+    }
+    // an account an admin gave the matchmaker follows its rows' links to the prediction
+    const matchmaker = await createUser(db, { email: 'matchmaker@pair-page.test', showMatchMaker: true });
+    await (await signIn(app, matchmaker.email, TEST_PASSWORD)).get(`/breeders/pair-predictor?sire=${dogs.sire}&dam=${dogs.offered}`).expect(200);
   });
 
   it('sends signed-out visitors home', async () => {

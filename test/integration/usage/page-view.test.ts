@@ -66,13 +66,15 @@ describe('usage tracking', () => {
         [`/members/results/breed-and-ancestry?i=${petNum}`, 'results-breed'],
         [`/members/results/profile?i=${petNum}`, 'results-profile'],
         [`/members/results/research-surveys?i=${petNum}`, 'research'],
-        ['/breeders/pair-predictor', 'pair-predictor'],
       ];
       for (const [path, category] of expected) {
         const page = await parent.get(path);
         expect(page.status, path).to.equal(200);
         expect(categoryOf(page.text), path).to.equal(category);
       }
+      // a breeder tool: a pet parent is refused it
+      const predictor = await (await signIn(app, breederEmail, TEST_PASSWORD)).get('/breeders/pair-predictor').expect(200);
+      expect(categoryOf(predictor.text)).to.equal('pair-predictor');
     });
 
     it('names the dashboard after the kind of account', async () => {

@@ -54,6 +54,16 @@ describe('pair predictor: Mendelian expectations', () => {
     expect(health(c.id, genotype({ [c.id]: 2 }), genotype()).odds).to.deep.equal({ clear: 0.5, carrier: 0.5, atRisk: 0 });
   });
 
+  it('writes trait genotypes as allele/allele, in the table and in the explanation alike', () => {
+    const k = predictTraits(fixture().panel, TRAIT_LOCI.filter((l) => l.id === 'K'), { calls: genotype({ K_KB: 1 }), sex: 'm' }, { calls: genotype(), sex: 'f' })[0];
+    expect([k.sireGenotype, k.damGenotype]).to.deep.equal(['KB/ky', 'ky/ky']);
+    expect(k.genotypes.map((g) => g.genotype)).to.have.members(['KB/ky', 'ky/ky']);
+    expect(k.explanation).to.contain('KB/ky 50%').and.contain('ky/ky 50%');
+    for (const t of predictTraits(fixture().panel, TRAIT_LOCI, { calls: genotype({ K_KB: 1, E_e: 2 }), sex: 'm' }, { calls: genotype(), sex: 'f' })) {
+      for (const text of [t.sireGenotype, t.damGenotype, ...t.genotypes.map((g) => g.genotype)]) expect(text, t.locusId).to.match(/^[^/\s]+\/[^/\s]+$/);
+    }
+  });
+
   it('says "not tested" when a parent lacks the variant call', () => {
     const c = conditionWith('autosomal recessive');
     const p = health(c.id, genotype({ [c.id]: NO_CALL }), genotype({ [c.id]: 1 }));
@@ -69,7 +79,8 @@ describe('pair predictor: Mendelian expectations', () => {
     expect(prediction.colours).to.have.length(1);
     expect(prediction.colours[0]).to.deep.equal({ outcome: 'Red/yellow', probability: 1 });
     const e = predictTraits(fixture().panel, TRAIT_LOCI.filter((l) => l.id === 'E'), { calls: sire, sex: 'm' }, { calls: dam, sex: 'f' })[0];
-    expect(e.genotypes.map((g) => [g.genotype, g.probability])).to.deep.equal([['ee', 1]]);
+    expect(e.genotypes.map((g) => [g.genotype, g.probability])).to.deep.equal([['e/e', 1]]);
+    expect([e.sireGenotype, e.damGenotype]).to.deep.equal(['e/e', 'e/e']);
   });
 
   it('lets KB hide the A locus: KB/KB x tan-point dam gives only solid puppies', () => {
@@ -190,5 +201,96 @@ describe('pair predictor: offspring COI against simulated litters', () => {
       total += genomicInbreeding(panel, allelesOf(pup), background(pup)).coi;
     }
     expect(total / 50).to.be.within(predicted - 0.06, predicted + 0.02);
+  });
+});
+
+describe('pair predictor: health explanations describe the actual parents', () => {
+  const explained = (moi: string, sireCopies: number, damCopies: number) => {
+    const c = conditionWith(moi);
+    return health(c.id, genotype({ [c.id]: sireCopies }), genotype({ [c.id]: damCopies }));
+  };
+
+  it('dominant, both parents with two copies: every puppy at risk, said so, no "half"', () => {
+    const p = explained('autosomal dominant', 2, 2);
+    expect(p.odds).to.deep.equal({ clear: 0, carrier: 0, atRisk: 1 });
+    expect(p.explanation).to.contain('The sire has two copies of the variant (at risk), so he passes it to every puppy; the dam has two copies of the variant (at risk), so she passes it to every puppy.');
+    expect(p.explanation).to.contain('every puppy will be at risk');
+    expect(p.explanation).to.not.contain('half');
+  });
+
+  it('dominant, one copy and clear: half at risk, from the parent that has it', () => {
+    const p = explained('autosomal dominant', 1, 0);
+    expect(p.odds).to.deep.equal({ clear: 0.5, carrier: 0, atRisk: 0.5 });
+    expect(p.explanation).to.contain('The sire has one copy of the variant (at risk), so he passes it to half of the puppies; the dam has no copy of the variant (clear), so she passes it to no puppy.');
+    expect(p.explanation).to.contain('50% of the puppies will get at least one and be at risk');
+    const twoAndNone = explained('autosomal dominant', 0, 2);
+    expect(twoAndNone.odds!.atRisk).to.equal(1);
+    expect(twoAndNone.explanation).to.contain('the dam has two copies of the variant (at risk), so she passes it to every puppy').and.contain('every puppy will be at risk');
+  });
+
+  it('recessive: each combination of clear, carrier and at-risk parents in its own words', () => {
+    const carriers = explained('autosomal recessive', 1, 1);
+    expect(carriers.explanation).to.contain('The sire has one copy of the variant (carrier), so he passes it to half of the puppies; the dam has one copy of the variant (carrier)');
+    expect(carriers.explanation).to.contain('25% of the puppies will get one from each and be at risk, and 50% will get one copy and be carriers');
+    const atRiskAndCarrier = explained('autosomal recessive', 2, 1);
+    expect(atRiskAndCarrier.odds).to.deep.equal({ clear: 0, carrier: 0.5, atRisk: 0.5 });
+    expect(atRiskAndCarrier.explanation).to.contain('The sire has two copies of the variant (at risk), so he passes it to every puppy').and.contain('50% of the puppies will get one from each and be at risk');
+    const atRiskAndClear = explained('autosomal recessive', 2, 0);
+    expect(atRiskAndClear.odds).to.deep.equal({ clear: 0, carrier: 1, atRisk: 0 });
+    expect(atRiskAndClear.explanation).to.contain('none will be at risk, though every puppy will be a carrier');
+    const carrierAndClear = explained('autosomal recessive', 0, 1);
+    expect(carrierAndClear.explanation).to.contain('The sire has no copy of the variant (clear), so he passes it to no puppy').and.contain('none will be at risk, though 50% of them will be carriers');
+    const bothAtRisk = explained('autosomal recessive', 2, 2);
+    expect(bothAtRisk.explanation).to.contain('every puppy gets one from each, so every puppy will be at risk').and.not.contain('half');
+    expect(explained('autosomal recessive', 0, 0).explanation).to.contain('Neither parent has the variant, so no puppy can inherit it.');
+  });
+
+  it('incomplete dominance: says how many puppies get one copy and how many two', () => {
+    const p = explained('incomplete dominant', 1, 1);
+    expect(p.odds).to.deep.equal({ clear: 0.25, carrier: 0, atRisk: 0.75 });
+    expect(p.explanation).to.contain('75% of the puppies will get at least one copy, and 25% two copies');
+    expect(explained('incomplete dominant', 2, 2).explanation).to.contain('every puppy will get two copies').and.not.contain('half');
+    expect(explained('incomplete dominant', 1, 0).explanation).to.contain('50% of the puppies will get at least one copy, none of them two');
+    expect(explained('incomplete dominant', 0, 2).explanation).to.contain('every puppy will get at least one copy, none of them two');
+  });
+
+  it('X-linked, affected sire and clear dam: sons clear, every daughter a carrier, no carrier dam invented', () => {
+    const p = explained('X-linked recessive', 1, 0);
+    expect(p.odds).to.deep.equal({ clear: 0.5, carrier: 0.5, atRisk: 0 });
+    expect(p.explanation).to.contain('The sire\u2019s single X carries the variant (he is at risk); the dam has no copy of the variant (clear).');
+    expect(p.explanation).to.contain('so no son will be at risk').and.contain('every daughter will be a carrier');
+    expect(p.explanation).to.not.match(/carrier dam|half of (her|the) sons/);
+  });
+
+  it('X-linked: the other combinations of sire and dam', () => {
+    const carrierDam = explained('X-linked recessive', 0, 1);
+    expect(carrierDam.odds).to.deep.equal({ clear: 0.5, carrier: 0.25, atRisk: 0.25 });
+    expect(carrierDam.explanation).to.contain('The sire\u2019s single X is clear; the dam has one copy of the variant (a carrier)');
+    expect(carrierDam.explanation).to.contain('half of the sons will be at risk').and.contain('no daughter will be at risk, but half of them will be carriers');
+    const both = explained('X-linked recessive', 1, 1);
+    expect(both.odds).to.deep.equal({ clear: 0.25, carrier: 0.25, atRisk: 0.5 });
+    expect(both.explanation).to.contain('half of the sons will be at risk').and.contain('half of the daughters will be at risk and half carriers');
+    const affectedDam = explained('X-linked recessive', 0, 2);
+    expect(affectedDam.odds).to.deep.equal({ clear: 0, carrier: 0.5, atRisk: 0.5 });
+    expect(affectedDam.explanation).to.contain('every son will be at risk').and.contain('every daughter will be a carrier and none at risk');
+    const allAtRisk = explained('X-linked recessive', 1, 2);
+    expect(allAtRisk.odds).to.deep.equal({ clear: 0, carrier: 0, atRisk: 1 });
+    expect(allAtRisk.explanation).to.contain('every son will be at risk').and.contain('every daughter will be at risk').and.not.contain('half');
+  });
+
+  it('never says what the parents do not have, for any mode and genotype pair', () => {
+    for (const moi of ['autosomal recessive', 'autosomal dominant', 'incomplete dominant', 'X-linked recessive']) {
+      for (const s of moi === 'X-linked recessive' ? [0, 1] : [0, 1, 2]) {
+        for (const d of [0, 1, 2]) {
+          const { explanation, odds } = explained(moi, s, d);
+          const label = `${moi} ${s}x${d}`;
+          expect(explanation, label).to.not.contain('each parent with one copy');
+          if (s + d > 0 && moi !== 'X-linked recessive') expect(explanation, label).to.contain(`The sire has ${['no copy', 'one copy', 'two copies'][s]} of the variant`).and.contain(`the dam has ${['no copy', 'one copy', 'two copies'][d]} of the variant`);
+          // a "half" in the words needs a parent with one copy
+          if (explanation.includes('half')) expect(s === 1 || d === 1, label).to.equal(true);
+          if (odds!.atRisk === 0) expect(explanation, label).to.not.match(/(?<!no son |none |no daughter )will be at risk/);
+        }
+      }
+    }
   });
 });
