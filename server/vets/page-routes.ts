@@ -8,8 +8,10 @@ import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { dashboardInfo, listPracticePets, patientNotes, practiceKits, practiceOfUser } from './practice.js';
 import { patientFor, practiceFor, PracticeAccessError } from './guard.js';
 import { addPatient, changeCase, editPatient, PracticeInputError, releasePatient, removeNote, setChecklistStatus } from './practice-service.js';
-import { NOTE_MAX_LENGTH, PRACTICE_PAGE_SIZE } from './rules.js';
+import { NAME_MAX_LENGTH, NOTE_MAX_LENGTH, PRACTICE_PAGE_SIZE, EMAIL_MAX_LENGTH } from './rules.js';
+import type { PracticeMembership, PracticePet } from './practice.js';
 import { findPet } from '../pets/queries.js';
+import { parseId } from '../http/ids.js';
 import { sendVetReport } from './report-routes.js';
 
 // Outcomes named in the redirect back (fixed words and indexes, never the text a user sent).
@@ -35,13 +37,44 @@ function errorText(code: unknown): string | null {
   return code === 'fields' ? CHECK_FIELDS : (INPUT_ERRORS[Number(code)] ?? null);
 }
 
-/** Runs a form's action; refusals become the spec's answers, rule errors a redirect naming them. */
-async function formAction(res: Response, back: string, work: () => Promise<string>): Promise<void> {
+/** What a refused form had in it, shown again with each field's error (never a redirect that empties the form). */
+interface FormDraft {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}
+
+/** A case note the practice could not save: the new-note form (noteId null) or one note's edit form. */
+interface NoteDraft {
+  noteId: string | null;
+  body: string;
+  error: string;
+}
+
+const PATIENT_FIELDS = ['name', 'sex', 'clientName', 'clientEmail', 'clientPhone', 'patientEmrId'] as const;
+/** The end of each patient field's id (`new-patient-email`, `patient-email`). */
+const PATIENT_FIELD_IDS: Record<(typeof PATIENT_FIELDS)[number], string> = { name: 'name', sex: 'sex', clientName: 'client', clientEmail: 'email', clientPhone: 'phone', patientEmrId: 'emr' };
+
+/** The error summary's links to the refused patient fields, in form order. */
+const patientErrorLinks = (prefix: string, errors: Record<string, string>) =>
+  PATIENT_FIELDS.filter((key) => errors[key]).map((key) => ({ href: `#${prefix}-${PATIENT_FIELD_IDS[key]}`, text: errors[key] }));
+
+/** The patient form's fields as typed (cut to what the inputs allow), to fill the form again. */
+function typedPatient(body: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(PATIENT_FIELDS.map((key) => [key, typeof body[key] === 'string' ? (body[key] as string).slice(0, key === 'clientEmail' ? EMAIL_MAX_LENGTH : NAME_MAX_LENGTH) : '']));
+}
+
+/**
+ * Runs a form's action; refusals become the spec's answers. A rule error goes to `refused` when the
+ * form can be shown again with what was typed; otherwise it is a redirect naming it.
+ */
+async function formAction(res: Response, back: string, work: () => Promise<string>, refused?: (error: PracticeInputError) => Promise<void> | null): Promise<void> {
   try {
     res.redirect(303, await work());
   } catch (error) {
     if (error instanceof PracticeAccessError) throw error.reason === 'invalid' ? new HttpError(400, INVALID_ARGUMENTS) : new HttpError(404, NOT_AUTHORIZED);
     if (error instanceof PracticeInputError) {
+      const shown = Object.keys(error.fields).length > 0 ? refused?.(error) : null;
+      if (shown) return shown;
       const index = INPUT_ERRORS.indexOf(error.message);
       const [path, fragment] = back.split('#');
       return res.redirect(303, `${path}${path.includes('?') ? '&' : '?'}error=${index >= 0 ? index : 'fields'}${fragment ? `#${fragment}` : ''}`);
@@ -60,9 +93,43 @@ async function practiceOrRefuse(db: Db, req: Request) {
 
 const pageNumber = (raw: unknown): number => (typeof raw === 'string' && /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : 1);
 
+const EMPTY_PATIENT: FormDraft = { values: typedPatient({}), errors: {} };
+
 /** Mounted under /members, before the plain dog list. */
 export function vetPageRoutes(db: Db, shopUrl: string): Router {
   const router = Router();
+
+  /** The dashboard: a page of patients (`search`, `page`), the counts, the checklist and the add-a-patient form. */
+  async function renderDashboard(res: Response, practice: PracticeMembership, options: { search?: string; page?: number; status?: number; error?: string | null; newPatient?: FormDraft }) {
+    const { search = '', page = 1, status = 200, error = null, newPatient = EMPTY_PATIENT } = options;
+    const [info, list] = await Promise.all([
+      dashboardInfo(db, practice.practiceId),
+      listPracticePets(db, practice.practiceId, search, { limit: PRACTICE_PAGE_SIZE, offset: (page - 1) * PRACTICE_PAGE_SIZE }),
+    ]);
+    const pages = Math.max(1, Math.ceil(list.total / PRACTICE_PAGE_SIZE));
+    const errorSummary = patientErrorLinks('new-patient', newPatient.errors);
+    res.status(status).render('vets/dashboard', { title: 'My Patients', info, list, search, page, pages, pageSize: PRACTICE_PAGE_SIZE, error, newPatient, errorSummary, fieldIds: PATIENT_FIELD_IDS, messages });
+  }
+
+  /** A patient's page; `details` and `noteDraft` put a refused form back as it was typed. */
+  async function renderPatient(res: Response, practice: PracticeMembership, patient: PracticePet, options: { status?: number; notice?: string | null; error?: string | null; details?: FormDraft; noteDraft?: NoteDraft }) {
+    const { status = 200, notice = null, error = null, noteDraft = null } = options;
+    const details = options.details ?? { values: typedPatient({ ...patient, sex: patient.sex ?? '' }), errors: {} };
+    const errorSummary = noteDraft ? [{ href: noteDraft.noteId ? `#note-${noteDraft.noteId}` : '#new-note', text: noteDraft.error }] : patientErrorLinks('patient', details.errors);
+    res.status(status).render('vets/patient', {
+      title: `${patient.name}: patient`,
+      practice,
+      patient,
+      notes: await patientNotes(db, patient.id),
+      notice,
+      error,
+      details,
+      noteDraft,
+      errorSummary,
+      fieldIds: PATIENT_FIELD_IDS,
+      noteMaxLength: NOTE_MAX_LENGTH,
+    });
+  }
 
   // Shell spec §2: the vet shop page, where Order a Kit leads vets. Its practice part shows only to a practice's vets.
   router.get('/shopify/vet', async (req, res) => {
@@ -77,23 +144,7 @@ export function vetPageRoutes(db: Db, shopUrl: string): Router {
     const practice = user.isVet ? await practiceOfUser(db, user.id) : null;
     if (!practice) return next();
     const search = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
-    const page = pageNumber(req.query.page);
-    const [info, list] = await Promise.all([
-      dashboardInfo(db, practice.practiceId),
-      listPracticePets(db, practice.practiceId, search, { limit: PRACTICE_PAGE_SIZE, offset: (page - 1) * PRACTICE_PAGE_SIZE }),
-    ]);
-    const pages = Math.max(1, Math.ceil(list.total / PRACTICE_PAGE_SIZE));
-    res.render('vets/dashboard', {
-      title: 'My Patients',
-      info,
-      list,
-      search,
-      page,
-      pages,
-      pageSize: PRACTICE_PAGE_SIZE,
-      error: errorText(req.query.error),
-      messages,
-    });
+    await renderDashboard(res, practice, { search, page: pageNumber(req.query.page), error: errorText(req.query.error) });
   });
 
   router.get('/patients/:id', async (req, res) => {
@@ -105,15 +156,7 @@ export function vetPageRoutes(db: Db, shopUrl: string): Router {
       throw new HttpError(404, NOT_AUTHORIZED);
     }
     const notice = typeof req.query.notice === 'string' ? (NOTICES[req.query.notice] ?? null) : null;
-    res.render('vets/patient', {
-      title: `${patient.name}: patient`,
-      practice,
-      patient,
-      notes: await patientNotes(db, patient.id),
-      notice,
-      error: errorText(req.query.error),
-      noteMaxLength: NOTE_MAX_LENGTH,
-    });
+    await renderPatient(res, practice, patient, { notice, error: errorText(req.query.error) });
   });
 
   // The vet report of a patient for the practice's own chart (spec 2 §3 vetPracticeInfo.reportUrl).
@@ -127,23 +170,51 @@ export function vetPageRoutes(db: Db, shopUrl: string): Router {
 
   const patientPath = (id: number | string) => `/members/patients/${encodeURIComponent(String(id))}`;
 
+  /** Shows the patient's page again after a refused form (the service already checked the practice and the patient). */
+  const patientAgain = (req: Request, res: Response, draft: { details?: FormDraft; noteDraft?: NoteDraft }) => async () => {
+    const practice = await practiceFor(db, signedInUser(req), { write: true });
+    await renderPatient(res, practice, await patientFor(db, practice, req.params.id), { status: 400, ...draft });
+  };
+  const noteAgain = (req: Request, res: Response, noteId: string | null) => (error: PracticeInputError) =>
+    patientAgain(req, res, { noteDraft: { noteId: noteId === null ? null : String(parseId(noteId)), body: typeof req.body?.patientNote === 'string' ? req.body.patientNote : '', error: error.message } })();
+
   router.post('/patients', (req, res) =>
-    formAction(res, '/members#add-patient', async () => `${patientPath((await addPatient(db, signedInUser(req), req.body ?? {})).id)}?notice=added`),
+    formAction(
+      res,
+      '/members#add-patient',
+      async () => `${patientPath((await addPatient(db, signedInUser(req), req.body ?? {})).id)}?notice=added`,
+      async (error) => renderDashboard(res, await practiceFor(db, signedInUser(req), { write: true }), { status: 400, newPatient: { values: typedPatient(req.body ?? {}), errors: error.fields } }),
+    ),
   );
   router.post('/patients/:id', (req, res) =>
-    formAction(res, patientPath(req.params.id), async () => `${patientPath((await editPatient(db, signedInUser(req), req.params.id, req.body ?? {})).id)}?notice=saved`),
+    formAction(
+      res,
+      patientPath(req.params.id),
+      async () => `${patientPath((await editPatient(db, signedInUser(req), req.params.id, req.body ?? {})).id)}?notice=saved`,
+      (error) => patientAgain(req, res, { details: { values: typedPatient(req.body ?? {}), errors: error.fields } })(),
+    ),
   );
   router.post('/patients/:id/notes', (req, res) =>
-    formAction(res, patientPath(req.params.id), async () => {
-      await changeCase(db, signedInUser(req), req.params.id, { patientNote: req.body?.patientNote ?? '' });
-      return `${patientPath(req.params.id)}?notice=noted`;
-    }),
+    formAction(
+      res,
+      patientPath(req.params.id),
+      async () => {
+        await changeCase(db, signedInUser(req), req.params.id, { patientNote: req.body?.patientNote ?? '' });
+        return `${patientPath(req.params.id)}?notice=noted`;
+      },
+      noteAgain(req, res, null),
+    ),
   );
   router.post('/patients/:id/notes/:noteId', (req, res) =>
-    formAction(res, patientPath(req.params.id), async () => {
-      await changeCase(db, signedInUser(req), req.params.id, { patientNote: req.body?.patientNote ?? '', patientNoteId: req.params.noteId });
-      return `${patientPath(req.params.id)}?notice=noted`;
-    }),
+    formAction(
+      res,
+      patientPath(req.params.id),
+      async () => {
+        await changeCase(db, signedInUser(req), req.params.id, { patientNote: req.body?.patientNote ?? '', patientNoteId: req.params.noteId });
+        return `${patientPath(req.params.id)}?notice=noted`;
+      },
+      noteAgain(req, res, req.params.noteId),
+    ),
   );
   router.post('/patients/:id/notes/:noteId/delete', (req, res) =>
     formAction(res, patientPath(req.params.id), async () => {

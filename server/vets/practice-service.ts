@@ -5,7 +5,7 @@ import type { Db } from '../db/index.js';
 import type { User } from '../users/queries.js';
 import { parseId } from '../http/ids.js';
 import { PATIENT_NOT_EDITABLE, TRANSFER_NEEDS_EMAIL } from '../shared/messages.js';
-import { noteError, validatePatient } from './rules.js';
+import { normaliseNote, noteError, validatePatient } from './rules.js';
 import { CHECKLIST_STATUSES, onboardingChecklist, type PracticePet } from './practice.js';
 import { addNewPatient, deletePatientNote, releasePetToClient, updateChecklistStatus, updatePatient, updatePatientCase } from './practice-mutations.js';
 import { patientFor, practiceFor, PracticeAccessError } from './guard.js';
@@ -65,7 +65,7 @@ export async function changeCase(db: Db, user: User, patientId: unknown, change:
     const refusal = noteError(change.patientNote);
     if (refusal) throw new PracticeInputError(refusal, { patientNote: refusal });
   }
-  const patientNote = change.patientNote == null ? null : String(change.patientNote);
+  const patientNote = change.patientNote == null ? null : normaliseNote(String(change.patientNote));
   if (!(await updatePatientCase(db, user, patient.id, { caseCompleted: change.caseCompleted, patientNote, patientNoteId: noteId }))) throw new PracticeAccessError('not-authorized');
   return patientFor(db, practice, patient.id);
 }

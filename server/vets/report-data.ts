@@ -8,6 +8,7 @@ import { geneticStatsProps, loadGeneticStatsForPets } from '../results/genetic-s
 import { inbreedingText, INBREEDING_BANDS, type InbreedingText } from '../results/inbreeding.js';
 import { loadTraits } from '../results/traits.js';
 import { isFromOtherLabsFile } from '../results/status.js';
+import { LIFE_STAGE_LABELS } from '../results/life-stage.js';
 
 /** Traits that change how a dog is cared for (airway, spine, weight, hearing and eyes, skin, coat care). */
 const CARE_TRAITS = ['Muzzle Length', 'Chondrodysplasia', 'Appetite', 'M Locus', 'Hairlessness', 'Shedding', 'Coat Length', 'Altitude Adaptation'];
@@ -20,6 +21,9 @@ export const CARE_MEANING: Partial<Record<HealthCondition['call'], string>> = {
 
 export interface ReportCondition {
   name: string;
+  /** The name, with the variant when another condition of the catalogue has the same name (the health page tells them apart by their variant). */
+  label: string;
+  variant: string | null;
   call: string;
   callLabel: string;
   severity: string;
@@ -38,6 +42,7 @@ export interface VetReport {
   conditions: ReportCondition[];
   counts: { atRisk: number; carrier: number; clear: number; total: number };
   inbreeding: (InbreedingText & { bands: typeof INBREEDING_BANDS }) | null;
+  /** lifeStage: its label, as the genetic stats page words it ('Mature Adult'). */
   stats: { lifeStage: string | null; predictedWeightLbs: number | null; wolfiness: number | null; coatColour: string | null };
   traits: { name: string; genotype: string | null; meaning: string }[];
   swab: { code: string; activatedAt: Date | null; releasedAt: Date | null } | null;
@@ -60,6 +65,13 @@ async function ownerOf(db: Db, petNum: number): Promise<{ name: string; email: s
   return client ? { name: client.client_name, email: client.client_email ?? '', countryCode: 'US' } : null;
 }
 
+/** "Pyruvate Kinase Deficiency (Exon 5, Basenji Variant)" where two conditions share a name; the bare name elsewhere. */
+export function conditionLabels(conditions: readonly { name: string; gene: string; variant: string | null }[]): string[] {
+  const counts = new Map<string, number>();
+  for (const c of conditions) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
+  return conditions.map((c) => ((counts.get(c.name) ?? 0) > 1 ? `${c.name} (${c.variant || `gene ${c.gene}`})` : c.name));
+}
+
 export async function loadVetReport(db: Db, pet: Pet): Promise<VetReport> {
   const [owner, breedMix, health, stats, geneticStats, traits, swab, fromOtherLabsFile] = await Promise.all([
     ownerOf(db, pet.petNum),
@@ -77,12 +89,15 @@ export async function loadVetReport(db: Db, pet: Pet): Promise<VetReport> {
   ]);
   const stored = stats.get(pet.petNum) ?? null;
   const sorted = [...health].sort(compareHealthResults);
+  const labels = conditionLabels(sorted);
   return {
     pet: { name: pet.name, callName: pet.callName, sex: pet.sex, dateOfBirth: pet.dateOfBirth, breedType: pet.breedType },
     owner: owner ? { name: owner.name, email: owner.email } : null,
     breedMix,
-    conditions: sorted.map((c) => ({
+    conditions: sorted.map((c, i) => ({
       name: c.name,
+      label: labels[i],
+      variant: c.variant,
       call: c.call,
       callLabel: CALL_LABELS[c.call],
       severity: SEVERITY_LABELS[c.severity],
@@ -100,7 +115,7 @@ export async function loadVetReport(db: Db, pet: Pet): Promise<VetReport> {
     },
     inbreeding: stored?.coi == null ? null : { ...inbreedingText(stored.coi), bands: INBREEDING_BANDS },
     stats: {
-      lifeStage: geneticStats?.lifeStage ?? null,
+      lifeStage: geneticStats?.lifeStage ? LIFE_STAGE_LABELS[geneticStats.lifeStage] : null,
       predictedWeightLbs: stored?.predictedWeightLbs ?? null,
       wolfiness: stored?.wolfiness ?? null,
       coatColour: stored?.predictedCoatColour ?? null,

@@ -51,10 +51,18 @@ export function isValidEmail(text: string): boolean {
   return text.length <= EMAIL_MAX_LENGTH && EMAIL.test(text);
 }
 
-/** A case note: not blank, at most NOTE_MAX_LENGTH characters; null when acceptable. */
+/**
+ * A note as stored: browsers send each line break of a textarea as CRLF (two characters) but count it
+ * as one against maxlength, so line breaks become LF before the length is checked or the note saved.
+ */
+export function normaliseNote(body: string): string {
+  return body.replace(/\r\n?/g, '\n');
+}
+
+/** A case note: not blank, at most NOTE_MAX_LENGTH characters once its line breaks are normalised; null when acceptable. */
 export function noteError(body: unknown): string | null {
   if (typeof body !== 'string' || !body.trim()) return PATIENT_NOTE_REQUIRED;
-  if (body.length > NOTE_MAX_LENGTH) return PATIENT_NOTE_TOO_LONG;
+  if (normaliseNote(body).length > NOTE_MAX_LENGTH) return PATIENT_NOTE_TOO_LONG;
   return null;
 }
 
@@ -67,7 +75,22 @@ export interface PatientInput {
   patientEmrId: string | null;
 }
 
+export const CLIENT_PHONE_INVALID = 'Please enter a valid client phone number: at least 7 digits, with only spaces, +, -, dots or brackets between them (e.g. +1 (555) 010-4477)';
+export const CLIENT_NAME_TOO_LONG = `The client name can be at most ${NAME_MAX_LENGTH} characters on one line`;
+export const PATIENT_EMR_ID_TOO_LONG = `The EMR id can be at most ${NAME_MAX_LENGTH} characters on one line`;
+/** Only a crafted request gets it: the form's select offers Not given, Female (f) and Male (m). */
+export const PATIENT_SEX_INVALID = 'Please choose m or f';
+
+const PHONE_CHARACTERS = /^[0-9 +\-().]+$/;
+const PHONE_MIN_DIGITS = 7;
+
+/** A client's phone number: digits, spaces, +, -, ( ) and dots only, with at least 7 digits. */
+export function isValidPhone(text: string): boolean {
+  return text.length <= NAME_MAX_LENGTH && PHONE_CHARACTERS.test(text) && (text.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS;
+}
+
 const optionalText = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
+const oneLineTooLong = (text: string | null): boolean => text !== null && (text.length > NAME_MAX_LENGTH || hasLineBreak(text));
 
 /** A patient the practice registers itself (addNewPatient, updatePatient). */
 export function validatePatient(input: Record<string, unknown>): { value: PatientInput; errors: Record<string, string> } {
@@ -75,22 +98,16 @@ export function validatePatient(input: Record<string, unknown>): { value: Patien
   const name = optionalText(input.name) ?? '';
   if (!name || name.length > NAME_MAX_LENGTH || hasLineBreak(name)) errors.name = PATIENT_NAME_REQUIRED;
   const sex = input.sex === 'f' || input.sex === 'm' ? input.sex : null;
-  if (input.sex != null && input.sex !== '' && sex === null) errors.sex = 'Please choose m or f';
+  if (input.sex != null && input.sex !== '' && sex === null) errors.sex = PATIENT_SEX_INVALID;
+  const clientName = optionalText(input.clientName);
+  if (oneLineTooLong(clientName)) errors.clientName = CLIENT_NAME_TOO_LONG;
   const clientEmail = optionalText(input.clientEmail)?.toLowerCase() ?? null;
   if (clientEmail && !isValidEmail(clientEmail)) errors.clientEmail = CLIENT_EMAIL_INVALID;
-  const value: PatientInput = {
-    name,
-    sex,
-    clientName: optionalText(input.clientName),
-    clientEmail,
-    clientPhone: optionalText(input.clientPhone),
-    patientEmrId: optionalText(input.patientEmrId),
-  };
-  for (const key of ['clientName', 'clientPhone', 'patientEmrId'] as const) {
-    const text = value[key];
-    if (text && (text.length > NAME_MAX_LENGTH || hasLineBreak(text))) errors[key] = `${key}: at most ${NAME_MAX_LENGTH} characters on one line`;
-  }
-  return { value, errors };
+  const clientPhone = optionalText(input.clientPhone);
+  if (clientPhone && !isValidPhone(clientPhone)) errors.clientPhone = CLIENT_PHONE_INVALID;
+  const patientEmrId = optionalText(input.patientEmrId);
+  if (oneLineTooLong(patientEmrId)) errors.patientEmrId = PATIENT_EMR_ID_TOO_LONG;
+  return { value: { name, sex, clientName, clientEmail, clientPhone, patientEmrId }, errors };
 }
 
 /** The results status a patient row shows. */

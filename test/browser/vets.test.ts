@@ -2,11 +2,12 @@
 // Maple on the practice dashboard, adds a note and ticks an onboarding checklist item.
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { launchChromium, newContext, PHONE, serve, signInThroughForm } from '../support/browser.js';
 import { DEMO_ACCOUNTS } from '../support/demo.js';
 import { testDb } from '../support/database.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
-import { VET_EMAIL_INVALID, VET_REPORT_COPY_LINK, VET_REPORT_LINK_COPIED } from '../../server/shared/messages.js';
+import { CLIENT_EMAIL_INVALID, VET_EMAIL_INVALID, VET_REPORT_COPY_LINK, VET_REPORT_LINK_COPIED } from '../../server/shared/messages.js';
+import { CLIENT_PHONE_INVALID } from '../../server/vets/rules.js';
 import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
 
 describe('vets in the browser: share with the vet, then the practice dashboard', function () {
@@ -27,8 +28,8 @@ describe('vets in the browser: share with the vet, then the practice dashboard',
     await site?.close();
   });
 
-  async function pageFor(email: string): Promise<Page> {
-    const context = await newContext(browser);
+  async function pageFor(email: string, viewport?: { width: number; height: number }): Promise<Page> {
+    const context = await newContext(browser, viewport);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
     const page = await context.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
@@ -96,5 +97,76 @@ describe('vets in the browser: share with the vet, then the practice dashboard',
     expect(await vet.locator('[data-checklist-item="assign_staff_champion"]').getAttribute('data-status')).to.equal('completed');
     expect(await vet.locator('[data-checklist-progress]').getAttribute('value')).to.equal('3');
     expect(errors).to.deep.equal([]);
+  });
+
+  it('puts keyboard focus on the outcome after "Send to my vet", not on the page body', async () => {
+    const owner = await pageFor(DEMO_ACCOUNTS.parent.email);
+    await owner.goto(`${site.origin}/members/results/summary?i=${maple}`);
+    await owner.waitForSelector('body.page-ready');
+    await owner.click('#share-with-vet > summary');
+    await owner.fill('#vet-share-name', 'Dr. Keyboard');
+    await owner.fill('#vet-share-email', 'keyboard@clinic.example');
+    await owner.focus('[data-vet-share-send]');
+    await owner.keyboard.press('Enter');
+    await owner.waitForSelector('[data-vet-share-alert] .alert--success');
+    await owner.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 5_000 });
+    const focused = await owner.evaluate(() => ({ text: document.activeElement?.textContent ?? '', inAlert: Boolean(document.activeElement?.closest('[data-vet-share-alert]')) }));
+    expect(focused).to.deep.equal({ text: 'Your results were sent to Dr. Keyboard.', inAlert: true });
+    // Tab goes on from there, inside the panel
+    await owner.keyboard.press('Tab');
+    expect(await owner.evaluate(() => Boolean(document.activeElement?.closest('#share-with-vet')))).to.equal(true);
+    await owner.context().close();
+  });
+
+  it('keeps a refused new patient as typed, with the errors beside the fields', async () => {
+    const vet = await pageFor(DEMO_ACCOUNTS.vet.email);
+    await vet.goto(`${site.origin}/members#add-patient`);
+    await vet.fill('#new-patient-name', 'Nala');
+    await vet.selectOption('#new-patient-sex', 'f');
+    await vet.fill('#new-patient-client', 'Jane Client');
+    await vet.fill('#new-patient-email', 'jane@clinic');
+    await vet.fill('#new-patient-phone', 'call me maybe');
+    await vet.fill('#new-patient-emr', 'EMR-77');
+    await Promise.all([vet.waitForURL(/\/members\/patients$/), vet.click('#add-patient button[type="submit"]')]);
+    expect(await vet.inputValue('#new-patient-name')).to.equal('Nala');
+    expect(await vet.inputValue('#new-patient-sex')).to.equal('f');
+    expect(await vet.inputValue('#new-patient-client')).to.equal('Jane Client');
+    expect(await vet.inputValue('#new-patient-email')).to.equal('jane@clinic');
+    expect(await vet.inputValue('#new-patient-phone')).to.equal('call me maybe');
+    expect(await vet.inputValue('#new-patient-emr')).to.equal('EMR-77');
+    expect(await vet.locator('#new-patient-email-error').innerText()).to.equal(CLIENT_EMAIL_INVALID);
+    expect(await vet.locator('#new-patient-phone-error').innerText()).to.equal(CLIENT_PHONE_INVALID);
+    expect(await vet.evaluate(() => document.activeElement?.id)).to.equal('new-patient-email');
+    await vet.fill('#new-patient-email', 'jane@clinic.example');
+    await vet.fill('#new-patient-phone', '+1 (555) 010-4477');
+    await Promise.all([vet.waitForURL(/notice=added/), vet.click('#add-patient button[type="submit"]')]);
+    expect(await vet.locator('h1').innerText()).to.equal('Nala');
+    await vet.context().close();
+  });
+
+  it('stacks the patients on a phone: every column of every patient on screen, labelled', async () => {
+    const vet = await pageFor(DEMO_ACCOUNTS.vet.email, PHONE);
+    await vet.goto(`${site.origin}/members`);
+    const layout = await vet.evaluate(() => {
+      const table = document.querySelector<HTMLElement>('[data-patients]')!;
+      const wrap = table.closest<HTMLElement>('.table-wrap')!;
+      const cells = [...table.querySelectorAll<HTMLElement>('tbody td')].filter((td) => getComputedStyle(td).display !== 'none');
+      const tags = [...table.querySelectorAll<HTMLElement>('.tag')];
+      return {
+        tableWidth: table.scrollWidth,
+        wrapWidth: wrap.clientWidth,
+        offScreen: cells.filter((td) => td.getBoundingClientRect().right > window.innerWidth + 0.5).length,
+        labels: [...new Set(cells.map((td) => getComputedStyle(td, '::before').content).filter((c) => c !== 'none'))],
+        tagLines: tags.map((tag) => Math.round(tag.getBoundingClientRect().height / parseFloat(getComputedStyle(tag).lineHeight || '20'))),
+        pageWidth: document.documentElement.scrollWidth,
+      };
+    });
+    expect(layout.tableWidth).to.be.at.most(layout.wrapWidth);
+    expect(layout.offScreen).to.equal(0);
+    expect(layout.pageWidth).to.be.at.most(PHONE.width);
+    for (const label of ['Results', 'Case', 'Notes']) expect(layout.labels).to.include(`"${label}: "`);
+    expect(layout.tagLines.length).to.be.greaterThan(0);
+    for (const lines of layout.tagLines) expect(lines).to.equal(1);
+    await vet.context().close();
   });
 });

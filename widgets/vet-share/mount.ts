@@ -15,14 +15,17 @@ interface SharedResult {
   shareResultsWithVet: { id: string; vetName: string; vetEmail: string; sentAt: string; practiceName: string | null };
 }
 
-function showAlert(root: HTMLElement, kind: 'success' | 'error', text: string): void {
+function showAlert(root: HTMLElement, kind: 'success' | 'error', text: string): HTMLElement | null {
   const box = root.querySelector<HTMLElement>('[data-vet-share-alert]');
-  if (!box) return;
+  if (!box) return null;
   const alert = document.createElement('p');
   alert.className = `alert alert--${kind}`;
   alert.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  // Focusable from script only: focus comes back here after sending (below).
+  alert.tabIndex = -1;
   alert.textContent = text;
   box.replaceChildren(alert);
+  return alert;
 }
 
 function listShare(root: HTMLElement, form: HTMLFormElement, share: SharedResult['shareResultsWithVet']): void {
@@ -95,21 +98,26 @@ export function mount(root: HTMLElement): void {
     touched.add('vetName').add('vetEmail');
     if (Object.keys(check()).length > 0 || sending) return;
     sending = true;
+    // Disabling the focused button while sending drops keyboard focus to <body>: it comes back to the outcome.
+    const focusWasInForm = form.contains(document.activeElement);
     check();
+    let outcome: HTMLElement | null = null;
     try {
       const data = await graphqlRequest<SharedResult>(SHARE, { petUuid: form.dataset.petUuid, vetName: name.value, vetEmail: email.value });
-      showAlert(root, 'success', VET_SHARE_SENT.replace('{name}', () => data.shareResultsWithVet.vetName));
+      outcome = showAlert(root, 'success', VET_SHARE_SENT.replace('{name}', () => data.shareResultsWithVet.vetName));
       listShare(root, form, data.shareResultsWithVet);
       form.reset();
       touched.clear();
     } catch (error) {
       console.error(error);
       const limited = error instanceof Error && error.message === VET_SHARE_RATE_LIMITED;
-      showAlert(root, 'error', limited ? VET_SHARE_RATE_LIMITED : VET_SHARE_FAILED);
+      outcome = showAlert(root, 'error', limited ? VET_SHARE_RATE_LIMITED : VET_SHARE_FAILED);
     } finally {
       sending = false;
       check();
     }
+    const focusLost = !document.activeElement || document.activeElement === document.body || document.activeElement === send;
+    if (focusWasInForm && focusLost) (outcome ?? send).focus();
   });
   check();
 }

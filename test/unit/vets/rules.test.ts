@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { noteError, pageWindow, resultsStatusLabel, searchPattern, validatePatient, validateShare, VET_LINK_COPIED_MS } from '../../../server/vets/rules.js';
+import { CLIENT_PHONE_INVALID, isValidPhone, normaliseNote, noteError, pageWindow, resultsStatusLabel, searchPattern, validatePatient, validateShare, VET_LINK_COPIED_MS } from '../../../server/vets/rules.js';
 import {
   CLIENT_EMAIL_INVALID,
   PATIENT_NAME_REQUIRED,
@@ -31,6 +31,21 @@ describe('vet rules', () => {
     expect(noteError('x'.repeat(5000))).to.equal(null);
     expect(noteError('x'.repeat(5001))).to.equal(PATIENT_NOTE_TOO_LONG);
     for (const blank of ['', '  \n ', null, 7]) expect(noteError(blank)).to.equal(PATIENT_NOTE_REQUIRED);
+  });
+
+  it('counts a line break sent as CRLF or CR as one character, and stores it as LF', () => {
+    const typed = `${'x'.repeat(2499)}\r\n${'y'.repeat(2500)}`;
+    expect(noteError(typed)).to.equal(null);
+    expect(normaliseNote(typed)).to.have.length(5000);
+    expect(normaliseNote('a\r\nb\rc\nd')).to.equal('a\nb\nc\nd');
+    expect(noteError(`${'x'.repeat(5000)}\r\n`)).to.equal(PATIENT_NOTE_TOO_LONG);
+  });
+
+  it('accepts phone numbers of at least 7 digits with spaces, +, -, ( ) and dots, and refuses the rest', () => {
+    for (const phone of ['555 0104', '+1 (555) 010-4477', '020.7946.0958', '+44 20 7946 0958']) expect(isValidPhone(phone), phone).to.equal(true);
+    for (const phone of ['call me maybe', '-12345', '12-34', '555 0104 ext 3', '+1 555 010 4477 #2', '5'.repeat(101)]) expect(isValidPhone(phone), phone).to.equal(false);
+    expect(validatePatient({ name: 'A', clientPhone: ' call me maybe ' }).errors).to.deep.equal({ clientPhone: CLIENT_PHONE_INVALID });
+    expect(validatePatient({ name: 'A', clientPhone: ' (555) 010-4477 ' }).value.clientPhone).to.equal('(555) 010-4477');
   });
 
   it('checks a patient the practice registers', () => {
