@@ -28,7 +28,7 @@ function EditButton({ kind, id, name, onEdit }: { kind: 'survey' | 'category'; i
 export function CategoryTable({ categories, onEdit }: { categories: SurveyCategory[]; onEdit(id: number): void }) {
   return (
     <div className="table-wrap">
-      <table className="simple-table survey-table--stack" data-category-table>
+      <table className="simple-table table--stack survey-table--stack" data-category-table>
         <thead><tr><th scope="col">Category</th><th scope="col">Subtitle</th><th scope="col">Priority</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
         <tbody>
           {categories.map((category) => (
@@ -46,7 +46,7 @@ export function CategoryTable({ categories, onEdit }: { categories: SurveyCatego
 export function SurveyTable({ surveys, onEdit }: { surveys: AdminSurvey[]; onEdit(id: number): void }) {
   return (
     <div className="table-wrap">
-      <table className="simple-table survey-table--stack" data-survey-table>
+      <table className="simple-table table--stack survey-table--stack" data-survey-table>
         <thead><tr><th scope="col">Title</th><th scope="col">Slug</th><th scope="col">Category</th><th scope="col">Priority</th><th scope="col">Shown to</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
         <tbody>
           {surveys.map((survey) => (
