@@ -90,6 +90,21 @@ describe('vets in the browser: share with the vet, then the practice dashboard',
     await vet.fill('#new-note', 'Owner shared the DNA results; discuss at the next visit.');
     await Promise.all([vet.waitForURL(/notice=noted/), vet.click('form[action$="/notes"] button[type="submit"]')]);
     expect(await vet.locator('[data-notes] li').first().innerText()).to.include('discuss at the next visit');
+    // deleting a note takes a second step: the first button only opens it
+    const note = vet.locator('[data-notes] li').first();
+    await note.locator('.confirm-step > summary').click();
+    expect(await vet.locator('[data-notes] li').count()).to.be.above(0);
+    const noteCount = await vet.locator('[data-notes] li').count();
+    expect(await note.locator('.confirm-step__form').innerText()).to.include('Delete this note for good?');
+    await Promise.all([vet.waitForLoadState('load'), note.getByRole('button', { name: 'Delete the note' }).click()]);
+    expect(await vet.locator('[data-notes] li').count()).to.equal(noteCount - 1);
+
+    // the owner revokes the share the widget listed: a second step names what follows
+    const shared = owner.locator('[data-vet-shares] li').first();
+    await shared.locator('.confirm-step > summary').click();
+    expect(await shared.locator('.confirm-step__form').innerText()).to.include('Its link stops working, and Maple leaves Riverside Animal Hospital\'s patients with their notes.');
+    await Promise.all([owner.waitForURL(/vetShare=revoked/), shared.getByRole('button', { name: 'Revoke the share' }).click()]);
+    expect(await owner.locator('[data-vet-shares] li').first().innerText()).to.include('revoked');
 
     await vet.goto(`${site.origin}/members#onboarding`);
     expect(await vet.locator('[data-checklist-progress]').getAttribute('value')).to.equal('2');

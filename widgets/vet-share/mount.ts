@@ -42,10 +42,19 @@ function listShare(root: HTMLElement, form: HTMLFormElement, share: SharedResult
   name.textContent = share.vetName;
   const date = new Date(share.sentAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
   item.append(name, ` (${share.vetEmail})${share.practiceName ? `, ${share.practiceName}` : ''}, shared ${date} `);
+  // the same second step as the server's list (views/vets/share-panel.ejs): Revoke opens the real button
+  const step = document.createElement('details');
+  step.className = 'confirm-step';
+  const summary = document.createElement('summary');
+  summary.className = 'button button--small button--ghost';
+  const hidden = document.createElement('span');
+  hidden.className = 'visually-hidden';
+  hidden.textContent = ` the share with ${share.vetName}`;
+  summary.append('Revoke', hidden);
   const revoke = document.createElement('form');
   revoke.method = 'post';
   revoke.action = form.action.replace('/vet-report/share', '/vet-report/revoke');
-  revoke.className = 'vet-share__revoke';
+  revoke.className = 'vet-share__revoke confirm-step__form';
   for (const [field, value] of [['_csrf', (form.elements.namedItem('_csrf') as HTMLInputElement).value], ['shareId', share.id], ['from', (form.elements.namedItem('from') as HTMLInputElement).value]]) {
     const input = document.createElement('input');
     input.type = 'hidden';
@@ -53,12 +62,16 @@ function listShare(root: HTMLElement, form: HTMLFormElement, share: SharedResult
     input.value = value;
     revoke.append(input);
   }
+  const warning = document.createElement('span');
+  const petName = root.dataset.petName ?? 'the dog';
+  warning.textContent = `Its link stops working${share.practiceName ? `, and ${petName} leaves ${share.practiceName}'s patients with their notes` : ''}.`;
   const button = document.createElement('button');
   button.type = 'submit';
-  button.className = 'button button--small button--ghost';
-  button.textContent = 'Revoke';
-  revoke.append(button);
-  item.append(revoke);
+  button.className = 'button button--small button--danger';
+  button.textContent = 'Revoke the share';
+  revoke.append(warning, button);
+  step.append(summary, revoke);
+  item.append(step);
   list.prepend(item);
 }
 
