@@ -58,7 +58,7 @@ export type GenotypeInput = { kind: 'tsv'; text: string } | { kind: 'plink'; tpe
 export function parseGenotypeFile(input: GenotypeInput, panel: MarkerPanel): ParsedGenotypeFile {
   try {
     if (input.kind === 'tsv') {
-      const otherMarkers = tsvOfOtherMarkers(input.text, panel);
+      const otherMarkers = tsvOfOtherMarkers(input.text, panel, MIN_ARRAY_MARKERS);
       if (otherMarkers) {
         if (!otherMarkers.swabCode) throw new IngestError('The file names no swab: add a "# swab: CODE" line');
         return parsePlinkPair(otherMarkers.tped, otherMarkers.swabCode, panel, 'raw_tsv');

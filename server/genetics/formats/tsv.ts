@@ -98,9 +98,10 @@ export function writeTsvGenotypes(panel: MarkerPanel, calls: Calls, options: Tsv
 /**
  * A TSV whose markers are mostly not on the panel (the raw-data download of a dog typed on another
  * lab's array lists that array's markers): its swab code, and its genotypes as a .tped,
- * read as an array export by chromosome and position. Null for a TSV of the panel's own markers.
+ * read as an array export by chromosome and position. Null for a TSV of the panel's own markers, or
+ * of fewer than minMarkers markers.
  */
-export function tsvOfOtherMarkers(text: string, panel: MarkerPanel): { swabCode: string | null; tped: string } | null {
+export function tsvOfOtherMarkers(text: string, panel: MarkerPanel, minMarkers: number): { swabCode: string | null; tped: string } | null {
   let swabCode: string | null = null;
   let known = 0;
   const tped: string[] = [];
@@ -115,6 +116,7 @@ export function tsvOfOtherMarkers(text: string, panel: MarkerPanel): { swabCode:
     if (panel.indexById.has(id)) known++;
     tped.push(`${chromosome} ${id} 0 ${position} ${genotype === '--' || genotype.length !== 2 ? '0 0' : `${genotype[0]} ${genotype[1]}`}`);
   }
-  if (tped.length === 0 || known * 2 >= tped.length) return null;
+  // too few lines to be an array's export: read as ours, so a wrong marker is named by its line
+  if (tped.length < minMarkers || known * 2 >= tped.length) return null;
   return { swabCode, tped: tped.join('\n') + '\n' };
 }
