@@ -107,4 +107,27 @@ describe('settings page in the browser', function () {
     expect(await page.inputValue('#name')).to.equal('Pat Q. Parent');
     expect(errors).to.deep.equal([]);
   });
+
+  it('judges a phone number typed before the validation script arrives once it does, with no script error', async () => {
+    const errors: string[] = [];
+    const early = await site.newPage();
+    early.on('pageerror', (error) => errors.push(error.message));
+    await site.signIn(early, 'parent');
+    // the validation script (intl-tel-input's utils chunk) arrives late, as on a slow phone network
+    let held = 0;
+    await early.route('**/chunks/utils-*.js', async (route) => {
+      held++;
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue();
+    });
+    await early.goto(`${site.origin}/members/profile`);
+    await early.waitForSelector('[data-widget="phone-sms"] .iti');
+    await early.fill('#phoneSMS', '');
+    await early.locator('#phoneSMS').pressSequentially('07400 12');
+    expect(errors).to.deep.equal([]);
+    expect(await early.locator('[data-phone-sms-message]').isHidden()).to.equal(true);
+    await early.waitForFunction(() => !document.querySelector('[data-phone-sms-message]')!.hasAttribute('hidden'));
+    expect(held).to.equal(1);
+    expect(errors).to.deep.equal([]);
+  });
 });

@@ -31,8 +31,16 @@ export function mountPhoneSms(element: HTMLElement, props: PhoneSmsProps, deps: 
   });
 
   // The precise check (number patterns, not only lengths) is the one the server repeats with libphonenumber-js.
+  // Until its utils script is here the library throws instead of answering: the verdict is unknown.
+  const verdict = (): boolean | null => {
+    try {
+      return iti.isValidNumberPrecise();
+    } catch {
+      return null;
+    }
+  };
   const show = () => {
-    const state = phoneFieldState({ value: input.value, isValid: iti.isValidNumberPrecise(), countryName: iti.getSelectedCountry()?.name });
+    const state = phoneFieldState({ value: input.value, isValid: verdict(), countryName: iti.getSelectedCountry()?.name });
     submit.disabled = state.submitDisabled;
     message.hidden = state.message === null;
     message.textContent = state.message ?? '';
@@ -45,7 +53,7 @@ export function mountPhoneSms(element: HTMLElement, props: PhoneSmsProps, deps: 
   iti.promise.then(() => input.value.trim() && show(), (error: unknown) => console.error('Phone validation script failed to load', error));
 
   form.addEventListener('submit', (event) => {
-    switch (submitDecision(input.value, iti.isValidNumberPrecise())) {
+    switch (submitDecision(input.value, verdict())) {
       case 'clear':
         intlFormat.value = '';
         return;
