@@ -38,6 +38,8 @@ export function passwordChangeRoutes(db: Db): Router {
       return renderSettingsPage(db, req, res, { passwordErrors: { currentPassword: messages.PASSWORD_CURRENT_WRONG } }, 400);
     }
     await markLoginSucceeded(db, attempt.id);
+    // the same password again would change nothing but sign every other device out
+    if (parsed.data.newPassword === parsed.data.currentPassword) return renderSettingsPage(db, req, res, { passwordErrors: { newPassword: messages.PASSWORD_UNCHANGED } }, 400);
     const newHash = await hashPassword(parsed.data.newPassword);
     await db.transaction(async (trx) => {
       await setPasswordHash(trx, user.id, newHash);

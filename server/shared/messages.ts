@@ -140,6 +140,7 @@ export const RESET_LINK_EXPIRED = 'This password reset link has expired. Please 
 export const RESET_DONE = 'Your password is changed and you are signed out everywhere else. Please sign in with your new password.';
 export const PASSWORD_CURRENT_WRONG = 'Your current password is not correct.';
 export const PASSWORD_CHANGED = 'Your password is changed. Every other session of your account is signed out.';
+export const PASSWORD_UNCHANGED = 'Your new password is the same as your current one.';
 export const PASSWORD_CHANGE_IMPERSONATING = 'A password cannot be changed while impersonating.';
 
 // Gallery and media (spec 1 §4, §8; issue 12)

@@ -50,6 +50,8 @@ describe('change password on the settings page', () => {
     const before = await passwordHash(user.id);
     expect((await change(agent, { currentPassword: 'wrong-one', newPassword: 'changed-pass' }, 400)).text).to.include(messages.PASSWORD_CURRENT_WRONG);
     expect((await change(agent, { currentPassword: TEST_PASSWORD, newPassword: 'abc' }, 400)).text).to.include(messages.PASSWORD_TOO_SHORT);
+    // the same password again would only sign the other sessions out
+    expect((await change(agent, { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }, 400)).text).to.include(messages.PASSWORD_UNCHANGED);
     expect((await change(agent, { newPassword: 'changed-pass' }, 400)).text).to.include(messages.PASSWORD_REQUIRED);
     expect((await change(agent, { currentPassword: TEST_PASSWORD, newPassword: 'changed-pass', isAdmin: 'true' }, 400)).text).to.include(messages.SETTINGS_UNEXPECTED_FIELDS);
     expect((await change(agent, { currentPassword: [TEST_PASSWORD, TEST_PASSWORD], newPassword: 'changed-pass' }, 400)).text).to.include('role="alert"');
