@@ -59,7 +59,7 @@ export function labUploadParser(db: Db): RequestHandler[] {
 }
 
 /** What kind of export a stored file was, from its format and name (every PLINK layout and report is stored as the transposed pair). */
-export function uploadFormatLabel(format: string, fileName: string): string {
+function uploadFormatLabel(format: string, fileName: string): string {
   if (format === 'raw_tsv') return 'TSV';
   if (/\.ped$/i.test(fileName)) return 'PLINK .ped/.map';
   if (/\.bed$/i.test(fileName)) return 'PLINK .bed/.bim/.fam';

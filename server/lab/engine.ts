@@ -9,7 +9,6 @@ import type { HealthStatus } from '../genetics/compute/health.js';
 import type { TraitCall } from '../genetics/compute/traits.js';
 import type { Calls } from '../genetics/genotype.js';
 import type { MarkerPanel } from '../genetics/panel.js';
-import { GenotypeFileError } from '../genetics/formats/genotype-file-error.js';
 import { DEFAULT_MAX_NO_CALL_RATE, parseTsvGenotypes, tsvOfOtherMarkers } from '../genetics/formats/tsv.js';
 import { parseTfam, parseTped, type TpedGenotypes } from '../genetics/formats/plink.js';
 import { oneDog } from '../genetics/formats/plink-layouts.js';
@@ -18,7 +17,7 @@ import { breedBySlug } from '../genetics/catalogue/breeds.js';
 import { traitLocusSlug } from '../catalogue/sync.js';
 import type { ReferencePanel } from '../genetics/compute/reference-panel.js';
 import type { StoredBreedType, StoredHaplotype, StoredHealthCall, StoredResults, StoredScenario } from './results-store.js';
-import { IngestError } from './ingest-error.js';
+import { asIngestError, IngestError } from './ingest-error.js';
 
 export interface ParsedGenotypeFile {
   swabCode: string;
@@ -71,8 +70,7 @@ export function parseGenotypeFile(input: GenotypeInput, panel: MarkerPanel): Par
     oneDog(parseTfam(input.tfam), 'the .tfam', (individual) => individual.individualId);
     return parsePlinkPair(input.tped, input.swabCode, panel, 'plink_tped');
   } catch (error) {
-    if (error instanceof GenotypeFileError) throw new IngestError(error.message.replace(/^line \d+: /, ''), error.line || undefined);
-    throw error;
+    throw asIngestError(error);
   }
 }
 

@@ -2,11 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { strFromU8 } from 'fflate';
 import type { IngestFile } from './ingest.js';
-import { IngestError } from './ingest-error.js';
+import { asIngestError, IngestError } from './ingest-error.js';
 import { gunzipFile, newUnzipBudget, unzipEntries, type UnzipBudget } from './unzip.js';
 import { isTar, untarEntries } from './untar.js';
 import { foreignGenotypeFormat } from '../genetics/formats/foreign-formats.js';
-import { GenotypeFileError } from '../genetics/formats/genotype-file-error.js';
 import { bedToTransposed, pedToTransposed, type TransposedPair } from '../genetics/formats/plink-layouts.js';
 import { illuminaReportToTransposed, isIlluminaReport } from '../genetics/formats/illumina-report.js';
 
@@ -113,8 +112,7 @@ function read(rewrite: () => TransposedPair): TransposedPair {
   try {
     return rewrite();
   } catch (error) {
-    if (error instanceof GenotypeFileError) throw new IngestError(error.message.replace(/^line \d+: /, ''), error.line || undefined);
-    throw error;
+    throw asIngestError(error);
   }
 }
 
