@@ -64,5 +64,6 @@ async function addPatientOfPractice(trx: Db, user: User, practiceId: number, pet
   await trx('practice_patients')
     .insert({ practice_id: practiceId, pet_num: petNum, client_name: user.name, client_email: user.email, client_user_id: user.id })
     .onConflict(['practice_id', 'pet_num'])
-    .ignore();
+    // a dog its client had stopped sharing with the practice is its patient again
+    .merge({ unshared_at: null });
 }

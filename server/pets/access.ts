@@ -31,6 +31,8 @@ async function isPatientOfUsersPractice(db: Db, petNum: number, userId: number):
   const row = await db('practice_patients')
     .join('practice_users', 'practice_users.practice_id', 'practice_patients.practice_id')
     .where({ 'practice_patients.pet_num': petNum, 'practice_users.user_id': userId })
+    // a dog its client stopped sharing stays on the practice's list, but is no longer the practice's to read
+    .whereNull('practice_patients.unshared_at')
     .first(db.raw('1 as found'));
   return Boolean(row);
 }

@@ -6,9 +6,9 @@ import { HttpError, signedInUser } from '../auth/guards.js';
 import * as messages from '../shared/messages.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { dashboardInfo, listPracticePets, patientNotes, practiceKits, practiceOfUser } from './practice.js';
-import { patientFor, practiceFor, PracticeAccessError } from './guard.js';
+import { patientFor, practiceFor, PracticeAccessError, sharedPatientFor } from './guard.js';
 import { addPatient, changeCase, editPatient, PracticeInputError, releasePatient, removeNote, setChecklistStatus } from './practice-service.js';
-import { NAME_MAX_LENGTH, NOTE_MAX_LENGTH, PRACTICE_PAGE_SIZE, EMAIL_MAX_LENGTH } from './rules.js';
+import { NAME_MAX_LENGTH, NOTE_MAX_LENGTH, PRACTICE_PAGE_SIZE, EMAIL_MAX_LENGTH, PATIENT_NOT_SHARED_ANY_MORE, unsharedPatientText } from './rules.js';
 import type { PracticeMembership, PracticePet } from './practice.js';
 import { findPet } from '../pets/queries.js';
 import { parseId } from '../http/ids.js';
@@ -22,6 +22,7 @@ const INPUT_ERRORS = [
   messages.CLIENT_EMAIL_INVALID,
   messages.PATIENT_NOT_EDITABLE,
   messages.TRANSFER_NEEDS_EMAIL,
+  PATIENT_NOT_SHARED_ANY_MORE,
 ];
 const CHECK_FIELDS = 'Please check the patient\u2019s details: names and ids are at most 100 characters on one line.';
 const NOTICES: Record<string, string> = {
@@ -128,6 +129,7 @@ export function vetPageRoutes(db: Db, shopUrl: string): Router {
       errorSummary,
       fieldIds: PATIENT_FIELD_IDS,
       noteMaxLength: NOTE_MAX_LENGTH,
+      unsharedText: patient.isShared ? null : unsharedPatientText(patient.name),
     });
   }
 
@@ -163,7 +165,8 @@ export function vetPageRoutes(db: Db, shopUrl: string): Router {
   router.get('/patients/:id/vet-report.pdf', async (req, res) => {
     const practice = await practiceOrRefuse(db, req);
     const patient = await patientFor(db, practice, req.params.id).catch(() => null);
-    const pet = patient ? await findPet(db, patient.petNum) : undefined;
+    // a dog its client stopped sharing: the report is no longer the practice's to read
+    const pet = patient?.isShared ? await findPet(db, patient.petNum) : undefined;
     if (!pet) throw new HttpError(404, NOT_AUTHORIZED);
     await sendVetReport(res, db, pet, req.query.paper);
   });
@@ -219,7 +222,7 @@ export function vetPageRoutes(db: Db, shopUrl: string): Router {
   router.post('/patients/:id/notes/:noteId/delete', (req, res) =>
     formAction(res, patientPath(req.params.id), async () => {
       const user = signedInUser(req);
-      const patient = await patientFor(db, await practiceFor(db, user, { write: true }), req.params.id);
+      const patient = await sharedPatientFor(db, await practiceFor(db, user, { write: true }), req.params.id);
       await removeNote(db, user, req.params.noteId, patient.id);
       return `${patientPath(req.params.id)}?notice=deleted`;
     }),

@@ -106,7 +106,11 @@ export async function acceptTransfer(db: Db, user: { id: number }, token: string
   });
 }
 
-/** updatePatientCase: closes or reopens the case, and adds a note or edits one of the patient's notes. */
+/**
+ * updatePatientCase: closes or reopens the case, and adds a note or edits one of the patient's notes.
+ * False when the note is not the patient's, or the client no longer shares the dog (checked under the
+ * row's lock, so a revoke that commits first is seen).
+ */
 export async function updatePatientCase(
   db: Db,
   vet: User,
@@ -114,6 +118,8 @@ export async function updatePatientCase(
   change: { caseCompleted?: boolean | null; patientNote?: string | null; patientNoteId?: number | null },
 ): Promise<boolean> {
   return db.transaction(async (trx) => {
+    const patient = await trx('practice_patients').where({ id: patientId }).forUpdate().first('unshared_at');
+    if (!patient || patient.unshared_at !== null) return false;
     if (change.patientNoteId != null) {
       // returning(): the driver's row count is not reliable on PGlite.
       const updated = await trx('practice_patient_notes')
@@ -133,11 +139,14 @@ export async function updatePatientCase(
   });
 }
 
-/** deletePatientNote: false when the note is not one of this practice's (or, when given, not the patient's). */
+/**
+ * deletePatientNote: false when the note is not one of this practice's (or, when given, not the
+ * patient's), or its patient's client no longer shares the dog (the notes are then kept, read-only).
+ */
 export async function deletePatientNote(db: Db, practiceId: number, noteId: number, patientId?: number): Promise<boolean> {
   const query = db('practice_patient_notes')
     .where('id', noteId)
-    .whereIn('practice_patient_id', db('practice_patients').where({ practice_id: practiceId }).select('id'));
+    .whereIn('practice_patient_id', db('practice_patients').where({ practice_id: practiceId }).whereNull('unshared_at').select('id'));
   if (patientId !== undefined) query.where('practice_patient_id', patientId);
   const deleted = await query
     .delete()

@@ -6,18 +6,11 @@ import type { User } from '../users/queries.js';
 import { parseId } from '../http/ids.js';
 import { PATIENT_NOT_EDITABLE, TRANSFER_NEEDS_EMAIL } from '../shared/messages.js';
 import { normaliseNote, noteError, validatePatient } from './rules.js';
-import { CHECKLIST_STATUSES, onboardingChecklist, type PracticePet } from './practice.js';
+import { CHECKLIST_STATUSES, onboardingChecklist, patientIdOfNote, type PracticePet } from './practice.js';
 import { addNewPatient, deletePatientNote, releasePetToClient, updateChecklistStatus, updatePatient, updatePatientCase } from './practice-mutations.js';
-import { patientFor, practiceFor, PracticeAccessError } from './guard.js';
+import { patientFor, practiceFor, PracticeAccessError, PracticeInputError, sharedPatientFor } from './guard.js';
 
-export class PracticeInputError extends Error {
-  constructor(
-    message: string,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
+export { PracticeInputError };
 
 function refuseFields(errors: Record<string, string>): void {
   if (Object.keys(errors).length > 0) throw new PracticeInputError(Object.values(errors)[0], errors);
@@ -58,7 +51,7 @@ export interface CaseChange {
 
 export async function changeCase(db: Db, user: User, patientId: unknown, change: CaseChange): Promise<PracticePet> {
   const practice = await practiceFor(db, user, { write: true });
-  const patient = await patientFor(db, practice, patientId);
+  const patient = await sharedPatientFor(db, practice, patientId);
   const noteId = change.patientNoteId == null ? null : parseId(change.patientNoteId);
   if (change.patientNoteId != null && (noteId === null || change.patientNote == null)) throw new PracticeAccessError('invalid');
   if (change.patientNote != null) {
@@ -70,12 +63,15 @@ export async function changeCase(db: Db, user: User, patientId: unknown, change:
   return patientFor(db, practice, patient.id);
 }
 
-/** Deletes a case note of the practice; of that patient, when the page names one. */
+/** Deletes a case note of the practice; of that patient, when the page names one. A dog its client stopped sharing keeps its notes. */
 export async function removeNote(db: Db, user: User, noteId: unknown, patientId?: number): Promise<void> {
   const practice = await practiceFor(db, user, { write: true });
   const id = parseId(noteId);
   if (id === null) throw new PracticeAccessError('invalid');
-  if (!(await deletePatientNote(db, practice.practiceId, id, patientId))) throw new PracticeAccessError('not-authorized');
+  const ofPatient = patientId ?? (await patientIdOfNote(db, practice.practiceId, id));
+  if (ofPatient === null) throw new PracticeAccessError('not-authorized');
+  await sharedPatientFor(db, practice, ofPatient);
+  if (!(await deletePatientNote(db, practice.practiceId, id, ofPatient))) throw new PracticeAccessError('not-authorized');
 }
 
 export async function setChecklistStatus(db: Db, user: User, itemKey: unknown, status: unknown): Promise<number> {

@@ -1,6 +1,6 @@
 // A vet practice's dashboard data (issue 13 point 3; spec 2 §1, §3 Practice, §7 VetDashboardInfo).
 import type { Db } from '../db/index.js';
-import { resultsStatusLabel, searchPattern } from './rules.js';
+import { PATIENT_NO_LONGER_SHARED, resultsStatusLabel, searchPattern } from './rules.js';
 import { petAvatar } from '../pets/images.js';
 import type { DogAvatar } from '../shared/dog-avatar.js';
 
@@ -79,7 +79,8 @@ export async function dashboardInfo(db: Db, practiceId: number): Promise<Dashboa
     count(patients().count({ n: '*' })),
     count(patients().whereNotNull('practice_patients.vet_client_transfer_requested_at').whereNull('practice_patients.vet_client_transfer_completed_at').count({ n: '*' })),
     count(patients().whereNotNull('practice_patients.vet_client_transfer_completed_at').count({ n: '*' })),
-    count(patients().where('practice_patients.case_completed', false).count({ n: '*' })),
+    // a dog its client stopped sharing is no case the practice can work on
+    count(patients().where('practice_patients.case_completed', false).whereNull('practice_patients.unshared_at').count({ n: '*' })),
     onboardingChecklist(db, practiceId),
   ]);
   return {
@@ -117,6 +118,13 @@ export interface PracticePet {
   resultsStatus: string;
   /** The practice may change the dog's details: it registered the dog and no client owns it yet. */
   isEditableByPractice: boolean;
+  /** When the client revoked their last share with the practice; null while the dog is shared (or registered by the practice). */
+  unsharedAt: Date | null;
+  /**
+   * The practice may read the dog and work on its case. False once its client stopped sharing it:
+   * the record and its case notes stay, read-only, without the dog's results, report or picture.
+   */
+  isShared: boolean;
   /** Its picture, else its initial, on the patient list (issue 12 §7). */
   avatar: DogAvatar;
 }
@@ -141,6 +149,7 @@ function patientsQuery(db: Db, practiceId: number) {
       addedByPractice: 'practice_patients.added_by_practice',
       transferRequestedAt: 'practice_patients.vet_client_transfer_requested_at',
       transferCompletedAt: 'practice_patients.vet_client_transfer_completed_at',
+      unsharedAt: 'practice_patients.unshared_at',
       notesCount: db('practice_patient_notes').whereRaw('practice_patient_notes.practice_patient_id = practice_patients.id').count('*'),
       swabState: latestSwab('swabs.swab_state'),
       healthReleased: latestSwab('swabs.health_results_released_at'),
@@ -151,7 +160,7 @@ function patientsQuery(db: Db, practiceId: number) {
     });
 }
 
-interface PatientRow extends Omit<PracticePet, 'resultsStatus' | 'isEditableByPractice' | 'notesCount' | 'avatar'> {
+interface PatientRow extends Omit<PracticePet, 'resultsStatus' | 'isEditableByPractice' | 'isShared' | 'notesCount' | 'avatar'> {
   profileImagePublicId: string | null;
   avatarColorIndex: number;
   notesCount: number | string;
@@ -163,12 +172,15 @@ interface PatientRow extends Omit<PracticePet, 'resultsStatus' | 'isEditableByPr
 
 function toPracticePet(row: PatientRow): PracticePet {
   const { swabState, healthReleased, breedReleased, hasOwner, profileImagePublicId, avatarColorIndex, ...rest } = row;
+  const isShared = row.unsharedAt === null;
   return {
     ...rest,
-    avatar: petAvatar({ name: row.name, profileImagePublicId, avatarColorIndex }),
+    // what the client no longer shares (the dog's picture, its results) stays out of the practice's record
+    avatar: petAvatar({ name: row.name, profileImagePublicId: isShared ? profileImagePublicId : null, avatarColorIndex }),
     notesCount: Number(row.notesCount),
-    resultsStatus: resultsStatusLabel({ swabState, healthReleased: healthReleased !== null, breedReleased: breedReleased !== null }),
+    resultsStatus: isShared ? resultsStatusLabel({ swabState, healthReleased: healthReleased !== null, breedReleased: breedReleased !== null }) : PATIENT_NO_LONGER_SHARED,
     isEditableByPractice: row.addedByPractice && !hasOwner,
+    isShared,
   };
 }
 
@@ -199,6 +211,15 @@ export async function listPracticePets(db: Db, practiceId: number, search: unkno
 export async function findPracticePet(db: Db, practiceId: number, patientId: number): Promise<PracticePet | null> {
   const row = await patientsQuery(db, practiceId).where('practice_patients.id', patientId).first();
   return row ? toPracticePet(row as PatientRow) : null;
+}
+
+/** The patient of the practice a case note belongs to; null when the note is not the practice's. */
+export async function patientIdOfNote(db: Db, practiceId: number, noteId: number): Promise<number | null> {
+  const row = await db('practice_patient_notes')
+    .join('practice_patients', 'practice_patients.id', 'practice_patient_notes.practice_patient_id')
+    .where({ 'practice_patient_notes.id': noteId, 'practice_patients.practice_id': practiceId })
+    .first('practice_patients.id');
+  return row?.id ?? null;
 }
 
 export interface PatientNote {

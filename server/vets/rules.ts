@@ -110,6 +110,23 @@ export function validatePatient(input: Record<string, unknown>): { value: Patien
   return { value: { name, sex, clientName, clientEmail, clientPhone, patientEmrId }, errors };
 }
 
+/** The results status of a patient whose client stopped sharing it (shares.ts revokeShare). */
+export const PATIENT_NO_LONGER_SHARED = 'No longer shared';
+/** A change to a patient whose client stopped sharing it: its case notes are kept for reading only. */
+export const PATIENT_NOT_SHARED_ANY_MORE = 'The client no longer shares this dog with the practice: its case notes can be read, not changed.';
+
+/** What a patient's page says once the client stopped sharing the dog. */
+export function unsharedPatientText(petName: string): string {
+  return `The client stopped sharing ${petName} with the practice: ${petName}\u2019s results and vet report are no longer available here. Your case notes are kept, read-only, and are back in use if the client shares ${petName} again.`;
+}
+
+/** The second step of revoking a share (the share panel and its widget): what follows for the practice. */
+export function revokeShareWarning(petName: string, practiceName: string | null): string {
+  return practiceName
+    ? `Its link stops working, and ${practiceName} can no longer see ${petName}\u2019s results. The practice keeps its own case notes.`
+    : 'Its link stops working.';
+}
+
 /** The results status a patient row shows. */
 export function resultsStatusLabel(swab: { swabState: string | null; healthReleased: boolean; breedReleased: boolean } | null): string {
   if (!swab || !swab.swabState) return 'No kit yet';

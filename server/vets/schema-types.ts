@@ -100,17 +100,22 @@ export const vetTypeDefs = /* GraphQL */ `
     clientPhone: String
     patientEMRId: String
     caseCompleted: Boolean!
-    "No kit yet, Kit activated, In the lab or Results ready."
+    "No kit yet, Kit activated, In the lab or Results ready; No longer shared once the client stopped sharing the dog."
     resultsStatus: String!
     "The practice registered the dog and no client owns it yet: updatePatient and releasePetToClient apply."
     isEditableByPractice: Boolean!
     "The practice registered the dog (addNewPatient); otherwise a client shared it."
     addedByPractice: Boolean!
+    "False once the client revoked their last share with the practice: the record and its case notes stay, read-only; the dog's results and report are no longer the practice's to see."
+    isShared: Boolean!
+    "When the client stopped sharing the dog (ISO 8601); null while it is shared."
+    unsharedAt: String
     notesCount: Int!
     vetClientTransfer: VetClientTransfer!
+    "The practice's case notes, newest first; kept when the client stops sharing the dog."
     patientNotes: [PatientNote!]!
-    "The patient's printable vet report (PDF) for the practice's vets."
-    reportUrl: String!
+    "The patient's printable vet report (PDF) for the practice's vets; null once the client stopped sharing the dog."
+    reportUrl: String
   }
 
   "A page of ListPracticePets."

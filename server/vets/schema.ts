@@ -64,7 +64,8 @@ const resolvers = {
   },
   PracticePet: {
     patientEMRId: (patient: PracticePet) => patient.patientEmrId,
-    reportUrl: (patient: PracticePet) => `/members/patients/${patient.id}/vet-report.pdf`,
+    reportUrl: (patient: PracticePet) => (patient.isShared ? `/members/patients/${patient.id}/vet-report.pdf` : null),
+    unsharedAt: (patient: PracticePet) => iso(patient.unsharedAt),
     vetClientTransfer: (patient: PracticePet) => ({ requestedAt: iso(patient.transferRequestedAt), completedAt: iso(patient.transferCompletedAt) }),
     patientNotes: (patient: PracticePet, _args: unknown, context: GraphqlContext) => patientNotes(context.db, patient.id),
   },

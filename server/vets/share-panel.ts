@@ -7,7 +7,7 @@ import { absoluteUrl } from '../mail/templates.js';
 import * as messages from '../shared/messages.js';
 import { listShares } from './shares.js';
 import { isReadOnlyImpersonation } from '../impersonation/guard.js';
-import { VET_LINK_COPIED_MS, VET_REPORT_PATH } from './rules.js';
+import { revokeShareWarning, VET_LINK_COPIED_MS, VET_REPORT_PATH } from './rules.js';
 
 const NOTICES = new Set(['sent', 'revoked', 'reset', 'failed', 'limited']);
 const FIELD_ERRORS: Record<string, string> = {
@@ -32,6 +32,7 @@ export async function vetSharePanel(db: Db, settings: Settings, pet: Pet, req: R
     reportPath,
     reportUrl: absoluteUrl(settings.baseUrl, reportPath),
     shares: await listShares(db, pet.petNum),
+    revokeWarning: (share: { practiceName: string | null }) => revokeShareWarning(pet.name, share.practiceName),
     notice,
     open: notice !== null || errors.length > 0,
     errors: errors.map((code) => FIELD_ERRORS[code]),

@@ -73,6 +73,8 @@ export async function shareResultsWithVet(db: Db, owner: User, pet: Pet, input: 
         .insert({ practice_id: practiceId, pet_num: pet.petNum, client_name: owner.name, client_email: owner.email, client_user_id: owner.id })
         .onConflict(['practice_id', 'pet_num'])
         .ignore();
+      // Shared again after a revoke: the practice's record, notes and all, is in use again.
+      await trx('practice_patients').where({ practice_id: practiceId, pet_num: pet.petNum }).whereNotNull('unshared_at').update({ unshared_at: null, updated_at: trx.fn.now() });
     }
     // The share holds the practice only when it is what makes the dog a patient there (not a patient the practice registered).
     const throughShares = practiceId !== null && Boolean(await trx('practice_patients').where({ practice_id: practiceId, pet_num: pet.petNum, added_by_practice: false }).first('id'));
@@ -100,8 +102,10 @@ export async function shareResultsWithVet(db: Db, owner: User, pet: Pet, input: 
 }
 
 /**
- * Revokes one share of the dog: its link stops working. The last share that made the dog a
- * patient of a practice takes it off that practice's dashboard. False when the dog has no such share.
+ * Revokes one share of the dog: its link stops working. When it was the last share that made the dog
+ * a patient of a practice, the practice no longer reads the dog, but its record and case notes stay
+ * (unshared_at): a practice's clinical notes are its own, and come back into use if the client shares
+ * again. False when the dog has no such share.
  */
 export async function revokeShare(db: Db, petNum: number, shareId: number): Promise<boolean> {
   return db.transaction(async (trx) => {
@@ -110,7 +114,12 @@ export async function revokeShare(db: Db, petNum: number, shareId: number): Prom
     await trx('vet_report_shares').where({ id: shareId }).update({ revoked_at: trx.fn.now() });
     if (share.practice_id !== null) {
       const others = await trx('vet_report_shares').where({ pet_num: petNum, practice_id: share.practice_id }).whereNull('revoked_at').first('id');
-      if (!others) await trx('practice_patients').where({ practice_id: share.practice_id, pet_num: petNum, added_by_practice: false }).delete();
+      if (!others) {
+        await trx('practice_patients')
+          .where({ practice_id: share.practice_id, pet_num: petNum, added_by_practice: false })
+          .whereNull('unshared_at')
+          .update({ unshared_at: trx.fn.now(), updated_at: trx.fn.now() });
+      }
     }
     return true;
   });

@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS } from '../support/demo.js';
 import { testDb } from '../support/database.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { CLIENT_EMAIL_INVALID, VET_EMAIL_INVALID, VET_REPORT_COPY_LINK, VET_REPORT_LINK_COPIED } from '../../server/shared/messages.js';
-import { CLIENT_PHONE_INVALID } from '../../server/vets/rules.js';
+import { CLIENT_PHONE_INVALID, PATIENT_NO_LONGER_SHARED, revokeShareWarning, unsharedPatientText } from '../../server/vets/rules.js';
 import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
 
 describe('vets in the browser: share with the vet, then the practice dashboard', function () {
@@ -98,13 +98,23 @@ describe('vets in the browser: share with the vet, then the practice dashboard',
     expect(await note.locator('.confirm-step__form').innerText()).to.include('Delete this note for good?');
     await Promise.all([vet.waitForLoadState('load'), note.getByRole('button', { name: 'Delete the note' }).click()]);
     expect(await vet.locator('[data-notes] li').count()).to.equal(noteCount - 1);
+    await vet.fill('#new-note', 'Recheck the murmur in spring.');
+    await Promise.all([vet.waitForURL(/notice=noted/), vet.click('form[action$="/notes"] button[type="submit"]')]);
 
     // the owner revokes the share the widget listed: a second step names what follows
     const shared = owner.locator('[data-vet-shares] li').first();
     await shared.locator('.confirm-step > summary').click();
-    expect(await shared.locator('.confirm-step__form').innerText()).to.include('Its link stops working, and Maple leaves Riverside Animal Hospital\'s patients with their notes.');
+    expect(await shared.locator('.confirm-step__form').innerText()).to.include(revokeShareWarning('Maple', 'Riverside Animal Hospital'));
     await Promise.all([owner.waitForURL(/vetShare=revoked/), shared.getByRole('button', { name: 'Revoke the share' }).click()]);
     expect(await owner.locator('[data-vet-shares] li').first().innerText()).to.include('revoked');
+    // the practice keeps Maple's record and its notes, read-only, without her results
+    await vet.goto(`${site.origin}/members?q=maple`);
+    expect(await vet.locator('tr[data-patient="Maple"]').innerText()).to.include(PATIENT_NO_LONGER_SHARED);
+    await Promise.all([vet.waitForURL(/\/members\/patients\/\d+$/), vet.locator('tr[data-patient="Maple"] a').first().click()]);
+    expect(await vet.locator('[data-unshared]').innerText()).to.equal(unsharedPatientText('Maple'));
+    expect(await vet.locator('[data-notes] li').count()).to.equal(noteCount);
+    expect(await vet.locator('[data-notes] li').first().innerText()).to.include('Recheck the murmur in spring.');
+    expect(await vet.locator('#new-note').count()).to.equal(0);
 
     await vet.goto(`${site.origin}/members#onboarding`);
     expect(await vet.locator('[data-checklist-progress]').getAttribute('value')).to.equal('2');

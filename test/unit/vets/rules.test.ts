@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CLIENT_PHONE_INVALID, isValidPhone, normaliseNote, noteError, pageWindow, resultsStatusLabel, searchPattern, validatePatient, validateShare, VET_LINK_COPIED_MS } from '../../../server/vets/rules.js';
+import { CLIENT_PHONE_INVALID, isValidPhone, revokeShareWarning, normaliseNote, noteError, pageWindow, resultsStatusLabel, searchPattern, validatePatient, validateShare, VET_LINK_COPIED_MS } from '../../../server/vets/rules.js';
 import {
   CLIENT_EMAIL_INVALID,
   PATIENT_NAME_REQUIRED,
@@ -73,5 +73,10 @@ describe('vet rules', () => {
     expect(resultsStatusLabel({ swabState: 'activated', healthReleased: false, breedReleased: false })).to.equal('Kit activated');
     expect(resultsStatusLabel({ swabState: 'received', healthReleased: false, breedReleased: false })).to.equal('In the lab');
     expect(resultsStatusLabel({ swabState: 'released', healthReleased: false, breedReleased: true })).to.equal('Results ready');
+  });
+
+  it('tells the owner revoking a share that the practice keeps its own case notes, and says nothing of a practice when there is none', () => {
+    expect(revokeShareWarning('Maple', 'Riverside Animal Hospital')).to.equal('Its link stops working, and Riverside Animal Hospital can no longer see Maple\u2019s results. The practice keeps its own case notes.');
+    expect(revokeShareWarning('Maple', null)).to.equal('Its link stops working.');
   });
 });
