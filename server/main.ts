@@ -16,8 +16,6 @@ import { mediaStoreFor } from './media/store.js';
 import { addDemoPictures } from './media/demo-pictures.js';
 import { changeClockOf } from './db/change-clock.js';
 import { profileViewRecorderOf } from './public-profile/view-recorder.js';
-import { warmMatchmakerDogs } from './breeders/matchmaker-queries.js';
-import { startKinshipThreads } from './breeders/kinship-threads.js';
 
 /** Migrates and loads the demo data once, in the primary process, before any worker serves. */
 async function prepare(settings: Settings, database: Database): Promise<void> {
@@ -47,18 +45,6 @@ async function serve(settings: Settings, database: Database): Promise<void> {
   // Each process may run one: deliveries are claimed with `for update skip locked`.
   const outboxWorker = settings.mail.workerInApp ? createOutboxWorker({ db: database.db, settings, log: (message) => logger.info(message) }) : undefined;
   outboxWorker?.start();
-  // The matchmaker compares a dog with thousands of candidates on worker threads, off the event loop.
-  if (settings.kinshipThreads > 0) {
-    startKinshipThreads(settings.lab, settings.kinshipThreads).catch((error: unknown) => logger.warn({ err: error }, 'kinship threads not started: the matchmaker compares on the event loop'));
-  }
-  // Matchmaker breeders' dogs whose offspring COIs were never all worked out (released before the
-  // matchmaker stored them): one process works them out in the background, one dog at a time.
-  if (cluster.isPrimary || cluster.worker?.id === 1) {
-    openLab(database.db, settings.lab)
-      .then((lab) => warmMatchmakerDogs(database.db, lab))
-      .then((queued) => queued > 0 && logger.info(`Working out the matchmaker's offspring COIs of ${queued} breeders' dogs in the background.`))
-      .catch((error: unknown) => logger.warn({ err: error }, 'matchmaker warm-up not started'));
-  }
   // Files of deleted media whose removal failed (or was cut short) are retried every minute.
   const mediaSweeper = startMediaFileSweeper(database.db, mediaStoreFor(settings.media));
 

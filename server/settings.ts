@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { LevelWithSilent } from 'pino';
 import { MISSING_ENV } from './shared/messages.js';
@@ -35,8 +34,6 @@ export interface Settings {
   mail: MailSettings;
   /** App processes (node:cluster workers) serving the port; more than 1 needs PostgreSQL (`WEB_CONCURRENCY`). */
   webConcurrency: number;
-  /** Worker threads each process compares matchmaker candidates on; 0 compares on the event loop (`KINSHIP_THREADS`). */
-  kinshipThreads: number;
   /** Where uploaded photos, videos and documents live: DATA_DIR/media or an S3 bucket (`MEDIA_S3_*`). */
   media: MediaSettings;
 }
@@ -89,8 +86,6 @@ export function loadSettings(env: Env = process.env): Settings {
   const webConcurrency = Number(env.WEB_CONCURRENCY || 1);
   if (!Number.isInteger(webConcurrency) || webConcurrency < 1) throw new Error(`WEB_CONCURRENCY must be a number of processes, got "${env.WEB_CONCURRENCY}"`);
   // one per core, at most four
-  const kinshipThreads = env.KINSHIP_THREADS ? Number(env.KINSHIP_THREADS) : Math.min(4, availableParallelism());
-  if (!Number.isInteger(kinshipThreads) || kinshipThreads < 0 || kinshipThreads > 64) throw new Error(`KINSHIP_THREADS must be a number of threads (0 for none), got "${env.KINSHIP_THREADS}"`);
   return {
     port,
     dataDir,
@@ -113,7 +108,6 @@ export function loadSettings(env: Env = process.env): Settings {
       workerInApp: env.OUTBOX_WORKER !== 'false',
     },
     webConcurrency,
-    kinshipThreads,
     media: mediaSettingsFromEnv(env, dataDir),
     links: {
       productSite: env.PRODUCT_SITE_URL || 'https://embarkvet.com',

@@ -1,19 +1,12 @@
 // An admin turns a user's matchmaker (permissions.showMatchMaker) on or off from the users table.
 import type { Request } from 'express';
 import type { Db } from '../db/index.js';
-import type { Lab } from '../lab/lab.js';
-import { logger } from '../logging/logger.js';
-import { warmMatchmakerDogs } from '../breeders/matchmaker-queries.js';
 
 export const MATCHMAKER_PERMISSION_ACTIONS = { grant: 'grant matchmaker', revoke: 'revoke matchmaker' } as const;
 
-/**
- * Sets the user's showMatchMaker and records who did it, in one transaction. A grant then starts
- * working out, in the background, the offspring COIs of the user's tested dogs, so their first
- * COI order or filter finds them stored. False when there is no such user.
- */
-export async function setMatchmakerPermission(db: Db, lab: () => Promise<Lab>, req: Request, userId: number, allowed: boolean): Promise<boolean> {
-  const changed = await db.transaction(async (trx) => {
+/** Sets the user's showMatchMaker and records who did it, in one transaction. False when there is no such user. */
+export async function setMatchmakerPermission(db: Db, req: Request, userId: number, allowed: boolean): Promise<boolean> {
+  return db.transaction(async (trx) => {
     const updated = await trx('users').where({ id: userId }).update({ show_match_maker: allowed });
     if (updated === 0) return false;
     await trx('audit_log').insert({
@@ -25,10 +18,4 @@ export async function setMatchmakerPermission(db: Db, lab: () => Promise<Lab>, r
     });
     return true;
   });
-  if (changed && allowed) {
-    lab()
-      .then((opened) => warmMatchmakerDogs(db, opened, { userId }))
-      .catch((error: unknown) => logger.warn({ err: error }, 'matchmaker warm-up not started'));
-  }
-  return changed;
 }

@@ -80,7 +80,7 @@ export function adminRoutes(db: Db, settings: Settings): Router {
       throw new HttpError(400, INVALID_ARGUMENTS);
     }
     const allowed = value === true || value === 'true';
-    if (!(await setMatchmakerPermission(db, () => openLab(db, settings.lab), req, userId, allowed))) throw new HttpError(404, 'No such user');
+    if (!(await setMatchmakerPermission(db, req, userId, allowed))) throw new HttpError(404, 'No such user');
     if (wantsJson(req)) res.json({ userId, showMatchMaker: allowed });
     else res.redirect(303, matchmakerReturnPath(userId, req.body?.searchParam));
   });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import type { Lab } from '../lab/lab.js';
-import { offspringKinships, warmOffspringKinships, type ParentsKinship } from './pair-kinship.js';
+import { panelsComparedWith } from './parents-kinship.js';
 import { offspringCoiOf, type InbreedingPrediction } from './pair-prediction.js';
 import type { MatchmakerRequest } from './matchmaker-rules.js';
 import { changeClockOf, generationOf } from '../db/change-clock.js';
@@ -16,8 +16,8 @@ export interface MatchmakerDog {
   sex: 'm' | 'f';
   /** [longitude, latitude] of the dog's live location, if known. */
   lngLat: [number, number] | null;
-  /** Its current released genotype, the one its offspring COIs come from. */
-  genotypeId: number;
+  /** The panel of its current released genotype: which candidates the relatives search compared it with. */
+  panelId: number;
 }
 
 /** Dogs their owners may find mates for: tested, of known sex, not deleted; one row per owner. */
@@ -27,12 +27,12 @@ function matchmakerDogsQuery(db: Db): Knex.QueryBuilder {
     .whereNull('pets.deleted_at')
     .whereIn('pets.sex', ['m', 'f'])
     .join('genotypes', (join) => join.on('genotypes.pet_num', 'pets.pet_num').andOnVal('genotypes.is_current', true).andOnVal('genotypes.lab_review_hold', false))
-    .select('pet_owners.user_id', 'pets.pet_num', 'pets.name', 'pets.call_name', 'pets.handle', 'pets.sex', 'genotypes.id as genotype_id', db.raw("(select lng_lat from locations where locations.pet_num = pets.pet_num and location_type = 'live') as lng_lat"));
+    .select('pet_owners.user_id', 'pets.pet_num', 'pets.name', 'pets.call_name', 'pets.handle', 'pets.sex', 'genotypes.panel_id', db.raw("(select lng_lat from locations where locations.pet_num = pets.pet_num and location_type = 'live') as lng_lat"));
 }
 
-function toMatchmakerDog(row: { user_id: number; pet_num: number; name: string; call_name: string | null; handle: string; sex: 'm' | 'f'; genotype_id: number | string; lng_lat: unknown }): MatchmakerDog {
+function toMatchmakerDog(row: { user_id: number; pet_num: number; name: string; call_name: string | null; handle: string; sex: 'm' | 'f'; panel_id: number | string; lng_lat: unknown }): MatchmakerDog {
   const lngLat = Array.isArray(row.lng_lat) && row.lng_lat.length === 2 ? ([Number(row.lng_lat[0]), Number(row.lng_lat[1])] as [number, number]) : null;
-  return { petNum: row.pet_num, userId: row.user_id, name: row.call_name || row.name, handle: row.handle, sex: row.sex, lngLat, genotypeId: Number(row.genotype_id) };
+  return { petNum: row.pet_num, userId: row.user_id, name: row.call_name || row.name, handle: row.handle, sex: row.sex, lngLat, panelId: Number(row.panel_id) };
 }
 
 /** One of the user's own tested dogs of known sex: the dog the matchmaker finds mates for. */
@@ -73,23 +73,17 @@ const DISTANCE_SQL = `case when live.lng_lat[1] is not null and live.lng_lat[2] 
 // Each row says whether the lab found the two related.
 const KINSHIP_SQL = '(select kinship from relatives where pet_num_a = least(pets.pet_num, ?) and pet_num_b = greatest(pets.pet_num, ?))';
 
+// The chosen dog's relatives (bound three times: its pet number): the other dog and the kinship the relatives search stored.
+const RELATIVES_SQL = 'select case when pet_num_a = ? then pet_num_b else pet_num_a end as other, kinship from relatives where pet_num_a = ? or pet_num_b = ?';
+
+// A candidate's offspring COI (bound: the panels compared with the chosen dog's): 0 when compared and not related, null when not tested.
+const COI_SQL = 'case when genotypes.panel_id = any(?::int[]) then greatest(0, coalesce(kin.kinship, 0)) end';
+
 // Dogs whose name, call name, handle or main breed contains the search text (bound four times).
 const SEARCH_SQL = `select pet_num from pets where name ilike ? or call_name ilike ? or handle::text ilike ?
   union select top.pet_num from breed_mix_rows top join breeds on breeds.id = top.breed_id where top.rank = 1 and breeds.name ilike ?`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** COI order: lowest (or highest) first, 'not tested' last either way, then by pet number. */
-function byOffspringCoi(descending: boolean) {
-  return (a: { petNum: number; coi: number | null }, b: { petNum: number; coi: number | null }): number => {
-    if (a.coi !== b.coi) {
-      if (a.coi === null) return 1;
-      if (b.coi === null) return -1;
-      return descending ? b.coi - a.coi : a.coi - b.coi;
-    }
-    return a.petNum - b.petNum;
-  };
-}
 
 /** Every candidate of the dog, before filters: opposite sex, released genotype, visible to the matchmaker, not the breeder's. */
 function candidatesOf(db: Db, dog: MatchmakerDog, query: Knex.QueryBuilder): Knex.QueryBuilder {
@@ -105,35 +99,6 @@ function candidatesOf(db: Db, dog: MatchmakerDog, query: Knex.QueryBuilder): Kne
     .whereNull('pets.deleted_at');
 }
 
-/**
- * Starts working out the offspring COI of the dog with every candidate in the background (the
- * matchmaker page calls it when it shows a dog), so that ordering or filtering by COI later is quick.
- */
-export function warmMatchmaker(db: Db, lab: Lab, dog: MatchmakerDog): Promise<unknown> | null {
-  return warmOffspringKinships(db, lab, dog, async () => {
-    const rows: { pet_num: number; genotype_id: number | string }[] = await candidatesOf(db, dog, db.queryBuilder()).select('pets.pet_num', 'genotypes.id as genotype_id').orderBy('pets.pet_num');
-    return rows.map((row) => ({ petNum: row.pet_num, genotypeId: Number(row.genotype_id) }));
-  });
-}
-
-/**
- * Queues the background warm-up (warmMatchmaker) of each dog of a matchmaker breeder whose
- * candidates' COIs were never all worked out (`only`: of that one dog, as the lab releases it, or of
- * one breeder, as an admin grants the matchmaker), so the breeder's first COI order or filter finds
- * them stored. Returns how many were queued.
- */
-export async function warmMatchmakerDogs(db: Db, lab: Lab, only?: { petNum: number } | { userId: number }): Promise<number> {
-  const query = matchmakerDogsQuery(db)
-    .join('users', 'users.id', 'pet_owners.user_id')
-    .where('users.show_match_maker', true)
-    .whereNotExists(db('offspring_kinship_sets').whereRaw('offspring_kinship_sets.genotype_id = genotypes.id and offspring_kinship_sets.sex = pets.sex and offspring_kinship_sets.complete'))
-    .orderBy('pets.pet_num');
-  if (only && 'petNum' in only) query.where('pets.pet_num', only.petNum);
-  if (only && 'userId' in only) query.where('users.id', only.userId);
-  const dogs = ((await query) as Parameters<typeof toMatchmakerDog>[0][]).map(toMatchmakerDog);
-  return dogs.filter((dog) => warmMatchmaker(db, lab, dog) !== null).length;
-}
-
 // How many candidates a dog has in all, shown on each page: counted once while the database stands still.
 const candidateCounts = new WeakMap<Db, PageDataCache>();
 
@@ -146,23 +111,11 @@ function candidateCount(db: Db, dog: MatchmakerDog, count: () => PromiseLike<{ c
 /**
  * Opposite-sex candidates for one dog among every stored dog but the breeder's own
  * (whereMatchmakerVisible's rules, written out as joins), with the distance between the dogs' live
- * locations, filtered, searched, sorted and paged. Every row shows the offspring COI the pair
- * predictor computes for the pair, from both genotypes (offspringKinships), and the COI filter and
- * order read that same number:
- *
- * - neither COI filter nor COI order: the database filters, sorts and pages (a narrow query for the
- *   page's pet numbers and the filtered count, count(*) over ()), and only the page's COIs are computed;
- * - a COI filter or order: the database applies every other filter and hands over all candidates
- *   (in the chosen order, by pet number for the COI order), whose COIs are computed in one batched
- *   pass, then filtered, ordered and paged here, so recordsFiltered counts the COI filter exactly.
- *   Lowest COI first without a COI filter (the table's default) stops as soon as the page is
- *   certain: no COI is below 0, so once enough candidates at 0 are found, in pet number order, the
- *   page is theirs. Other COI requests compare the chosen dog with every candidate that passes
- *   the other filters: seconds for tens of thousands the first time (about 0.3 ms a pair), then
- *   quick, as the results are kept per chosen dog (offspringKinships) and the page works them
- *   out in the background as soon as it shows the dog (warmMatchmaker).
- *
- * A second query reads what the table shows for the page's rows only.
+ * locations, filtered, searched, sorted and paged by the database. Each row's offspring COI is the
+ * pair predictor's (parents-kinship.ts): the kinship the relatives search stored for the pair, 0 for a
+ * candidate it compared and did not list, 'not tested' for one on a panel it does not compare with
+ * the dog's. The chosen dog's relatives are read once and joined, so ordering and filtering by COI
+ * cost what any other order does. A second query reads what the table shows for the page's rows only.
  */
 export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog, request: MatchmakerRequest): Promise<CandidatePage> {
   const base = (query: Knex.QueryBuilder) => candidatesOf(db, dog, query);
@@ -170,19 +123,21 @@ export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog,
   const { filters } = request;
   const here = dog.lngLat ? [dog.lngLat[1], dog.lngLat[1], dog.lngLat[0]] : null;
   const kinship = [dog.petNum, dog.petNum];
-  const byCoi = request.sort === 'coi';
-  const exact = byCoi || filters.maxOffspringCoi !== null;
   const needsBreed = filters.breed !== null || request.sort === 'breed';
   const needsPlace = filters.maxDistanceMiles !== null || request.sort === 'distance';
+  const compared = await panelsComparedWith(db, lab, dog.panelId);
   const sortSql: Record<MatchmakerRequest['sort'], [string, number[]]> = {
     name: ['lower(coalesce(pets.call_name, pets.name))', []],
     breed: ['breeds.name', []],
     age: ['(current_date - pets.date_of_birth)', []],
     distance: here ? [DISTANCE_SQL, here] : ['null::float8', []],
-    coi: ['pets.pet_num', []],
+    coi: ['coi', []],
   };
   const [sortKey, sortBindings] = sortSql[request.sort];
-  const narrow = base(db.queryBuilder()).select('pets.pet_num', 'genotypes.id as genotype_id', db.raw(`${sortKey} as sort_key`, sortBindings));
+  const narrow = base(db.queryBuilder())
+    .leftJoin(db.raw(`(${RELATIVES_SQL}) as kin`, [dog.petNum, dog.petNum, dog.petNum]), 'kin.other', 'pets.pet_num')
+    .select('pets.pet_num', db.raw(`${COI_SQL} as coi`, [compared]));
+  if (request.sort !== 'coi') narrow.select(db.raw(`${sortKey} as sort_key`, sortBindings));
   if (needsBreed) narrow.leftJoin('breed_mix_rows as top', (join) => join.on('top.pet_num', 'pets.pet_num').andOnVal('top.rank', 1)).leftJoin('breeds', 'breeds.id', 'top.breed_id');
   if (needsPlace) narrow.leftJoin('locations as live', (join) => join.on('live.pet_num', 'pets.pet_num').andOnVal('live.location_type', 'live'));
   // no location of its own: no candidate can be within a distance
@@ -194,32 +149,32 @@ export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog,
   if (filters.maxAgeYears !== null) narrow.whereRaw('pets.date_of_birth > current_date - make_interval(months => ?)', [Math.round((filters.maxAgeYears + 1) * 12)]);
   if (filters.title !== null) narrow.whereRaw('exists (select 1 from unnest(pets.prefix_titles || pets.suffix_titles) as t(title) where lower(t.title) = lower(?))', [filters.title]);
   if (filters.breed !== null) narrow.where('breeds.slug', filters.breed);
+  // a candidate whose COI is 'not tested' (null) is left out by a COI limit
+  if (filters.maxOffspringCoi !== null) narrow.whereRaw(`${COI_SQL} <= ?`, [compared, filters.maxOffspringCoi]);
   if (request.search) {
     // the dogs it matches, looked up through the names' trigram indexes and the few breed names, not every candidate tested
     const like = `%${escapeLike(request.search)}%`;
     narrow.whereRaw(`pets.pet_num in (${SEARCH_SQL})`, [like, like, like, like]);
   }
-  narrow.orderByRaw(`sort_key ${request.descending && !byCoi ? 'desc' : 'asc'} nulls last, pets.pet_num`);
+  // 'not tested' comes last either way
+  const orderKey = request.sort === 'coi' ? 'coi' : 'sort_key';
+  narrow.orderByRaw(`${orderKey} ${request.descending ? 'desc' : 'asc'} nulls last, pets.pet_num`);
 
-  // without filters besides the COI every candidate passes them: the filtered count is the total, no second count needed
-  const narrowed = filters.maxDistanceMiles !== null || filters.minAgeYears !== null || filters.maxAgeYears !== null || filters.title !== null || filters.breed !== null || request.search !== '';
+  // without filters every candidate passes them: the filtered count is the (kept) total, and the page's query stops at its rows
+  const narrowed = filters.maxDistanceMiles !== null || filters.minAgeYears !== null || filters.maxAgeYears !== null || filters.title !== null || filters.breed !== null || filters.maxOffspringCoi !== null || request.search !== '';
   const countAll = () => candidateCount(db, dog, () => base(db.queryBuilder()).count<{ count: string }[]>('* as count'));
-  const totalQuery = narrowed ? countAll() : null;
   let recordsTotal: number;
   let recordsFiltered: number;
-  let petNums: number[];
-  let kinships = new Map<number, ParentsKinship>();
-  const candidateOf = (row: { pet_num: number; genotype_id: number | string }) => ({ petNum: row.pet_num, genotypeId: Number(row.genotype_id) });
-  if (!exact && !narrowed) {
-    // every candidate passes: the (kept) total is the filtered count, and the page's query stops at its rows
+  let page: { pet_num: number; coi: number | string | null; filtered?: string }[];
+  if (!narrowed) {
     narrow.limit(request.length).offset(request.start);
-    const [page, [total]] = await Promise.all([narrow as Promise<{ pet_num: number; genotype_id: number }[]>, countAll()]);
+    const [rows, [total]] = await Promise.all([narrow as Promise<typeof page>, countAll()]);
+    page = rows;
     recordsTotal = recordsFiltered = Number(total.count);
-    petNums = page.map((row) => row.pet_num);
-    kinships = await offspringKinships(db, lab, dog, page.map(candidateOf));
-  } else if (!exact) {
+  } else {
     narrow.select(db.raw('count(*) over () as filtered')).limit(request.length).offset(request.start);
-    const [page, total] = await Promise.all([narrow as Promise<{ pet_num: number; genotype_id: number; filtered: string }[]>, totalQuery]);
+    const [rows, [total]] = await Promise.all([narrow as Promise<typeof page>, countAll()]);
+    page = rows;
     recordsFiltered = page.length > 0 ? Number(page[0].filtered) : 0;
     // past the last page the window count is not there: count the filtered rows on their own
     if (page.length === 0 && request.start > 0) {
@@ -227,49 +182,11 @@ export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog,
       const [counted] = (await db.count('* as count').from(filtered.as('f') as never)) as { count: string }[];
       recordsFiltered = Number(counted.count);
     }
-    recordsTotal = total ? Number(total[0].count) : recordsFiltered;
-    petNums = page.map((row) => row.pet_num);
-    kinships = await offspringKinships(db, lab, dog, page.map(candidateOf));
-  } else {
-    const wanted = request.start + request.length;
-    const coiOf = (petNum: number) => offspringCoiOf(kinships.get(petNum)?.kinship ?? null);
-    let rows: { pet_num: number; genotype_id: number; filtered?: string }[];
-    let listed: number[] | null = null;
-    if (byCoi && !request.descending && filters.maxOffspringCoi === null) {
-      // lowest first, no COI filter: no COI is below 0, so once `wanted` candidates at 0 are found
-      // in pet number order the page is theirs; most candidates (other breeds) are at 0
-      const first = Math.ceil(wanted * 1.25) + 16;
-      let total: { count: string }[] | null;
-      [rows, total] = await Promise.all([narrow.clone().select(db.raw('count(*) over () as filtered')).limit(first) as Promise<typeof rows>, totalQuery]);
-      recordsFiltered = rows.length > 0 ? Number(rows[0].filtered) : 0;
-      recordsTotal = total ? Number(total[0].count) : recordsFiltered;
-      const zeros: number[] = [];
-      // the pass reports each candidate's result in the candidates' order
-      let seen = 0;
-      const until = (result: ParentsKinship) => {
-        const petNum = rows[seen++].pet_num;
-        if (result.kinship !== null && offspringCoiOf(result.kinship) === 0) zeros.push(petNum);
-        return zeros.length >= wanted;
-      };
-      kinships = await offspringKinships(db, lab, dog, rows.map(candidateOf), { until, expected: wanted });
-      if (zeros.length >= wanted) listed = zeros;
-      else if (rows.length < recordsFiltered) rows = await narrow;
-    } else {
-      let total: { count: string }[] | null;
-      [rows, total] = await Promise.all([narrow as Promise<typeof rows>, totalQuery]);
-      recordsFiltered = rows.length;
-      recordsTotal = total ? Number(total[0].count) : recordsFiltered;
-    }
-    if (!listed) {
-      kinships = await offspringKinships(db, lab, dog, rows.map(candidateOf));
-      listed = rows.map((row) => row.pet_num);
-      const max = filters.maxOffspringCoi;
-      if (max !== null) listed = listed.filter((petNum) => { const coi = coiOf(petNum); return coi !== null && coi <= max; });
-      if (byCoi) listed = listed.map((num) => ({ petNum: num, coi: coiOf(num) })).sort(byOffspringCoi(request.descending)).map((row) => row.petNum);
-      if (max !== null) recordsFiltered = listed.length;
-    }
-    petNums = listed.slice(request.start, wanted);
+    recordsTotal = Number(total.count);
   }
+  const petNums = page.map((row) => row.pet_num);
+  const cois = new Map(page.map((row) => [row.pet_num, row.coi === null ? null : offspringCoiOf(Number(row.coi))]));
+  const method = compared.length === 0 ? 'not tested' : dog.panelId === lab.panelId ? 'shared segments' : 'KING-robust kinship';
   const details: Record<string, any>[] = petNums.length === 0 ? [] : await db('pets')
     .leftJoin('breed_mix_rows as top', (join) => join.on('top.pet_num', 'pets.pet_num').andOnVal('top.rank', 1))
     .leftJoin('breeds', 'breeds.id', 'top.breed_id')
@@ -301,8 +218,8 @@ export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog,
         ageYears: row.age_years ?? null,
         titles: [...(row.prefix_titles ?? []), ...(row.suffix_titles ?? [])],
         distanceMiles: row.distance === null || row.distance === undefined ? null : Math.round(Number(row.distance)),
-        offspringCoi: offspringCoiOf(kinships.get(petNum)!.kinship),
-        method: kinships.get(petNum)!.method,
+        offspringCoi: cois.get(petNum)!,
+        method: cois.get(petNum) === null ? 'not tested' : method,
         related: row.kinship !== null && row.kinship !== undefined,
       };
     }),

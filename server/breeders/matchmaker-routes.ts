@@ -6,11 +6,10 @@ import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
 import { parseId } from '../http/ids.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { BREEDS } from '../genetics/catalogue/breeds.js';
-import { matchmakerCandidates, ownMatchmakerDog, warmMatchmaker, type CandidateRow, type MatchmakerDog } from './matchmaker-queries.js';
+import { matchmakerCandidates, ownMatchmakerDog, type CandidateRow, type MatchmakerDog } from './matchmaker-queries.js';
 import { MATCHMAKER_COLUMNS, MATCHMAKER_PAGE_LENGTH, MATCHMAKER_PAGE_LENGTH_LABELS, MATCHMAKER_PAGE_LENGTHS, MATCHMAKER_SORT_OPTIONS, parseMatchmakerRequest, sortOptionValue } from './matchmaker-rules.js';
 import { percent } from './pair-prediction.js';
 import { ownBreedingDogs } from './queries.js';
-import { isKinshipSetComplete } from './kinship-sets.js';
 
 const PAGE = '/members/breeder-tools/matchmaker';
 
@@ -74,9 +73,7 @@ export function matchmakerRoutes(db: Db, settings: Settings): Router {
     if (petNum !== null && !dog) throw new HttpError(403, NOT_AUTHORIZED);
     const request = parseMatchmakerRequest({ ...(req.query as Record<string, unknown>), length: req.query.length ?? MATCHMAKER_PAGE_LENGTH });
     const lab = dog ? await openLab(db, settings.lab) : null;
-    const [page, coisReady] = dog && lab ? await Promise.all([matchmakerCandidates(db, lab, dog, request), isKinshipSetComplete(db, dog)]) : [null, true];
-    // the breeder may order or filter by COI next: every candidate's COI is worked out meanwhile
-    if (dog && lab) warmMatchmaker(db, lab, dog);
+    const page = dog && lab ? await matchmakerCandidates(db, lab, dog, request) : null;
     res.render('breeders/matchmaker', {
       title: 'Matchmaker',
       dogs,
@@ -85,7 +82,6 @@ export function matchmakerRoutes(db: Db, settings: Settings): Router {
       filters: request.filters,
       request,
       page,
-      coisReady,
       rows: page && dog ? page.rows.map((row) => tableRow(dog, row)) : [],
       columns: MATCHMAKER_COLUMNS,
       sortOptions: MATCHMAKER_SORT_OPTIONS,

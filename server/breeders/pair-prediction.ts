@@ -9,6 +9,7 @@ import type { ColourGenotypes } from '../genetics/compute/coat-colour.js';
 import { traitMeaning } from '../lab/engine.js';
 import type { Calls } from '../genetics/genotype.js';
 import type { MarkerPanel } from '../genetics/panel.js';
+import { TRAIT_LOCI } from '../genetics/catalogue/traits.js';
 
 export interface ParentGenotype {
   /** Calls on the lab's panel (an array export remapped: what it lacks is a no-call). */
@@ -195,8 +196,18 @@ export function predictCoatColours(panel: MarkerPanel, loci: readonly TraitLocus
   return { colours, lociNotTested, explanation: notes.join(' ') };
 }
 
-// allele/allele, as the loci's own explanations write them ("ky/ky"), never run together ("KBky")
-const genotypeText = (genotype: LocusGenotype): string => genotype.join('/');
+// The lab's notation, as the trait results pages write a genotype (TraitCall.notation: "KBky", "kyky"):
+// one notation wherever the pair predictor names a genotype, its table and its explanations alike.
+const genotypeText = (genotype: LocusGenotype): string => genotype.join('');
+
+const ALLELE_SYMBOLS = [...new Set(TRAIT_LOCI.flatMap((locus) => locus.alleles.map((allele) => allele.symbol)))]
+  .sort((a, b) => b.length - a.length)
+  .map((symbol) => symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
+const SLASHED_GENOTYPE = new RegExp(`(?<![\\w/])(${ALLELE_SYMBOLS})/(${ALLELE_SYMBOLS})(?![\\w/])`, 'g');
+
+/** A locus's own explanation with its genotypes in the lab's notation ("only ky/ky dogs" becomes "only kyky dogs"). */
+export const inLabNotation = (text: string): string => text.replace(SLASHED_GENOTYPE, '$1$2');
 
 /** Genotype odds at every trait locus, each with what the genotype means. */
 export function predictTraits(panel: MarkerPanel, loci: readonly TraitLocus[], sire: ParentGenotype, dam: ParentGenotype): TraitPrediction[] {
@@ -208,11 +219,11 @@ export function predictTraits(panel: MarkerPanel, loci: readonly TraitLocus[], s
     const genotypes = [...offspringLocusOdds(locus, gs, gd).values()]
       .map(({ genotype, odds }) => ({
         genotype: genotypeText(genotype),
-        outcome: traitMeaning({ locusId: locus.id, name: locus.name, category: locus.category, genotype, notation: genotype.join('') }),
+        outcome: traitMeaning({ locusId: locus.id, name: locus.name, category: locus.category, genotype, notation: genotypeText(genotype) }),
         probability: odds,
       }))
       .sort((a, b) => b.probability - a.probability);
-    const explanation = `Each parent passes one of its two alleles, each with even odds: ${genotypes.map((g) => `${g.genotype} ${percent(g.probability)}`).join(', ')}. ${locus.dominance}`;
+    const explanation = `Each parent passes one of its two alleles, each with even odds: ${genotypes.map((g) => `${g.genotype} ${percent(g.probability)}`).join(', ')}. ${inLabNotation(locus.dominance)}`;
     return { ...base, genotypes, explanation };
   });
 }
@@ -224,7 +235,7 @@ export interface InbreedingPrediction {
   explanation: string;
 }
 
-/** The expected offspring COI of two parents: their kinship, read as 0 when the estimate falls below (unrelated dogs scatter around 0). */
+/** The expected offspring COI of two parents: their kinship, never below 0. */
 export const offspringCoiOf = (kinship: number | null): number | null => (kinship === null ? null : Math.max(0, kinship));
 
 export function explainInbreeding(kinship: number | null, method: InbreedingPrediction['method']): InbreedingPrediction {
@@ -242,6 +253,6 @@ export function explainInbreeding(kinship: number | null, method: InbreedingPred
   return {
     offspringCoi: coi,
     method,
-    explanation: `Puppies of this pair are expected to have a coefficient of inbreeding (COI) of ${percent(coi)}: the chance that both copies of a gene in a puppy come from one ancestor the parents share. It equals the parents\u2019 kinship, measured from ${how}. This is ${level}.`,
+    explanation: `Puppies of this pair are expected to have a coefficient of inbreeding (COI) of ${percent(coi)}: the chance that both copies of a gene in a puppy come from one ancestor the parents share. It equals the parents\u2019 kinship as the relatives search measured it, from ${how}; two dogs it does not list as relatives count as 0. This is ${level}.`,
   };
 }

@@ -6,7 +6,7 @@ import { TRAIT_LOCI } from '../genetics/catalogue/traits.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { PAIR_DAM_NOT_FEMALE, PAIR_NO_RESULTS, PAIR_SAME_DOG, PAIR_SIRE_NOT_MALE } from './messages.js';
 import { loadPairDog, type PairDog } from './pair-dogs.js';
-import { parentsKinship } from './pair-kinship.js';
+import { parentsKinship } from './parents-kinship.js';
 import { explainInbreeding, predictCoatColours, predictHealth, predictTraits, type CoatColourPrediction, type HealthPrediction, type InbreedingPrediction, type TraitPrediction } from './pair-prediction.js';
 import { mayPairWith } from './visibility.js';
 
@@ -54,7 +54,7 @@ export async function predictPair(db: Db, lab: Lab, user: User, sirePetNum: numb
   for (const dog of [sire, dam]) if (!dog.genotype) throw new PairError(PAIR_NO_RESULTS.replace('{name}', () => dog.name), 'BAD_USER_INPUT');
   const s = { calls: sire.genotype!.labCalls, sex: 'm' as const };
   const d = { calls: dam.genotype!.labCalls, sex: 'f' as const };
-  const { kinship, method } = parentsKinship(lab.reference, sire.genotype!, dam.genotype!);
+  const { kinship, method } = await parentsKinship(db, lab, { petNum: sire.petNum, panelId: sire.genotype!.panelId }, { petNum: dam.petNum, panelId: dam.genotype!.panelId });
   return {
     sire: parent(sire),
     dam: parent(dam),

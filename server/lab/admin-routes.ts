@@ -8,7 +8,6 @@ import { openLab } from './lab.js';
 import { describeReport, ingestGenotypeFile, type IngestOutcome } from './ingest.js';
 import { IngestError } from './ingest-error.js';
 import { genotypeFilesFromEntries } from './genotype-files.js';
-import { warmMatchmakerDogs } from '../breeders/matchmaker-queries.js';
 import { heldGenotypes, releaseWithGeneticSex } from './lab-review.js';
 import { parseId } from '../http/ids.js';
 import { logger } from '../logging/logger.js';
@@ -123,7 +122,6 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
       for (const file of files) {
         try {
           const outcome = await ingestGenotypeFile(db, lab, file, { ...(ownerEmail ? { newDog: { ownerEmail, dogName } } : {}), replaceReleased });
-          if (outcome.status === 'released') warmMatchmakerDogs(db, lab, { petNum: outcome.petNum }).catch((error: unknown) => logger.warn({ err: error }, 'matchmaker warm-up not started'));
           if (outcome.report.registeredDog) messages.push(`${file.fileName}: swab ${swabCode} registered for a new dog of ${ownerEmail}.`);
           messages.push(describe(file.fileName, outcome));
         } catch (error) {
@@ -145,7 +143,6 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
     try {
       const lab = await openLab(db, settings.lab);
       const released = await releaseWithGeneticSex(db, lab, genotypeId);
-      warmMatchmakerDogs(db, lab, { petNum: released.petNum }).catch((error: unknown) => logger.warn({ err: error }, 'matchmaker warm-up not started'));
       return render(res, 200, [`Dog ${released.petNum} is now ${released.sex === 'm' ? 'male' : 'female'}, as its DNA shows: swab ${released.swabCode} released, ${relativesFound(released.relatives)}.`], []);
     } catch (error) {
       if (!(error instanceof IngestError)) throw error;

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { expect } from 'chai';
 import { loadSettings, MissingSettingError } from '../../server/settings.js';
 import { MISSING_ENV } from '../../server/shared/messages.js';
@@ -26,13 +25,6 @@ describe('settings', () => {
 
   it('refuses a PORT that is not a port number', () => {
     expect(() => loadSettings({ PORT: 'eighty' })).to.throw(/PORT/);
-  });
-
-  it('starts a kinship thread per core (at most four) unless KINSHIP_THREADS says otherwise, 0 for none', () => {
-    expect(loadSettings({}).kinshipThreads).to.equal(Math.min(4, availableParallelism()));
-    expect(loadSettings({ KINSHIP_THREADS: '0' }).kinshipThreads).to.equal(0);
-    expect(loadSettings({ KINSHIP_THREADS: '3' }).kinshipThreads).to.equal(3);
-    for (const bad of ['-1', 'two', '1.5', '65']) expect(() => loadSettings({ KINSHIP_THREADS: bad }), bad).to.throw(/KINSHIP_THREADS/);
   });
 
   it('makes cookies Secure exactly when BASE_URL is https, and trusts proxies only when told', () => {

@@ -8,11 +8,10 @@ import { csrfToken, signIn, testApp, type Agent } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
 import { testLab, testWorld } from '../../support/lab.js';
-import { eventually } from '../../support/behind-the-app.js';
 import type { Db } from '../../../server/db/index.js';
 import { MATCHMAKER_PERMISSION_ACTIONS } from '../../../server/admin/matchmaker-permission.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
-import { forgetKinships, testedDog } from '../breeders/fixtures.js';
+import { testedDog } from '../breeders/fixtures.js';
 
 describe('admin: a user’s matchmaker on and off', function () {
   this.timeout(120_000);
@@ -58,8 +57,7 @@ describe('admin: a user’s matchmaker on and off', function () {
     expect(json.body.rows[0].showMatchMaker).to.equal(false);
   });
 
-  it('turns it on, records who did, and works out the offspring COIs of the user’s tested dogs', async () => {
-    await forgetKinships(db, await testLab(db));
+  it('turns it on and records who did', async () => {
     const response = await toggle(admin, breederId, 'true', false, ' kennel* ');
     expect(response.status).to.equal(303);
     expect(response.headers.location).to.equal(`/admin/data-table/users?searchParam=kennel*#matchmaker-${breederId}`);
@@ -67,10 +65,6 @@ describe('admin: a user’s matchmaker on and off', function () {
     const entry = await db('audit_log').where({ user_id: adminId }).orderBy('id', 'desc').first();
     expect(entry).to.include({ action: MATCHMAKER_PERMISSION_ACTIONS.grant, method: 'POST' });
     expect(entry.details).to.deep.equal({ userId: breederId });
-    const genotypes = (await db('genotypes').whereIn('pet_num', breederDogs).where({ is_current: true }).pluck('id')).map(Number).sort();
-    const completeSets = async () => (await db('offspring_kinship_sets').where({ complete: true }).pluck('genotype_id')).map(Number).sort();
-    await eventually(async () => (await completeSets()).length === 2, 'both of the breeder’s dogs warmed up');
-    expect(await completeSets()).to.deep.equal(genotypes);
     // the breeder now has the matchmaker
     const breeder = await signIn(app, breederEmail, TEST_PASSWORD);
     await breeder.get('/members/breeder-tools/matchmaker').expect(200);

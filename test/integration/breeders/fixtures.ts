@@ -5,8 +5,6 @@ import type { SimulatedDog } from '../../../server/genetics/simulate/dog.js';
 import type { PopulationSimulator } from '../../../server/genetics/simulate/simulator.js';
 import { createPet } from '../../support/factories.js';
 import { genotypeFile, testLab } from '../../support/lab.js';
-import type { Lab } from '../../../server/lab/lab.js';
-import { forgetComputedKinships } from '../../../server/breeders/pair-kinship.js';
 
 let swabs = 0;
 
@@ -33,10 +31,4 @@ export function pairUnrelatedTo(simulator: PopulationSimulator, slug: string, ..
     if (!taken.has(pair[0].id) && !taken.has(pair[1].id)) return pair;
   }
   throw new Error(`No breeding pair of ${slug} apart from dogs ${[...taken].join(', ')}`);
-}
-
-/** As a first look at a dog: no offspring kinship worked out, neither in memory nor stored. */
-export async function forgetKinships(db: Db, lab: Lab): Promise<void> {
-  forgetComputedKinships(lab);
-  await db('offspring_kinship_sets').del();
 }

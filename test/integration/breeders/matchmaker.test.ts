@@ -10,7 +10,6 @@ import type { User } from '../../../server/users/queries.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
 import { MATCHMAKER_ALL_ROWS } from '../../../server/breeders/matchmaker-rules.js';
 import { pairUnrelatedTo, testedDog } from './fixtures.js';
-import { isKinshipSetComplete } from '../../../server/breeders/kinship-sets.js';
 
 const DATA = '/members/breeder-tools/matchmaker-data';
 const PAGE = '/members/breeder-tools/matchmaker';
@@ -231,27 +230,5 @@ describe('matchmaker: page and POST /members/breeder-tools/matchmaker-data', fun
     // DataTables' own order wins over the field; an unknown choice is the default
     expect(names((await post({ petNum: dogs.rex, sort: 'name-desc', order: [{ column: 0, dir: 'asc' }] })).body)).to.deep.equal(['Bea', 'Faraway', 'Nowhere', 'Sister']);
     expect((await agent.get(`${PAGE}?i=${dogs.rex}&sort=bogus`).expect(200)).text).to.contain('<option value="coi-asc" selected>');
-  });
-
-  it('says while the dog\u2019s offspring COIs with every candidate are being worked out, and no longer once the page\u2019s warm-up stored them', async () => {
-    const key = { genotypeId: Number((await db('genotypes').where({ pet_num: dogs.rex, is_current: true }).first('id')).id), sex: 'm' as const };
-    const updatedAt = async () => (await db('offspring_kinship_sets').where({ genotype_id: key.genotypeId, sex: key.sex }).first('updated_at'))?.updated_at?.getTime() ?? null;
-    // each view of the page starts a warm-up pass, which stores its end: waits for the pass to store it
-    const passStored = async (before: number | null) => {
-      for (let tries = 0; tries < 200 && ((await updatedAt()) === before || !(await isKinshipSetComplete(db, key))); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
-      return isKinshipSetComplete(db, key);
-    };
-    for (let tries = 0; tries < 200 && !(await isKinshipSetComplete(db, key)); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
-    let before = await updatedAt();
-    const warm = await agent.get(`${PAGE}?i=${dogs.rex}`).expect(200);
-    expect(await passStored(before), 'the page warmed Rex up').to.equal(true);
-    expect(warm.text).to.not.contain('data-matchmaker-warming');
-    await db('offspring_kinship_sets').where({ genotype_id: key.genotypeId }).del();
-    before = await updatedAt();
-    const warming = await agent.get(`${PAGE}?i=${dogs.rex}`).expect(200);
-    expect(warming.text).to.contain('data-matchmaker-warming');
-    expect(warming.text).to.contain('Rex&rsquo;s offspring COIs with all 4 candidates are being worked out.');
-    expect(await passStored(before), 'the page started the warm-up again').to.equal(true);
-    expect((await agent.get(`${PAGE}?i=${dogs.rex}`).expect(200)).text).to.not.contain('data-matchmaker-warming');
   });
 });

@@ -11,6 +11,7 @@ import { HEALTH_CONDITIONS } from '../../../server/genetics/catalogue/health-con
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
 import { PAIR_DAM_NOT_FEMALE, PAIR_NO_RESULTS, PAIR_SAME_DOG, PAIR_SIRE_NOT_MALE } from '../../../server/breeders/messages.js';
 import { pairUnrelatedTo, testedDog } from './fixtures.js';
+import { traitLocusSlug } from '../../../server/catalogue/sync.js';
 
 const PAIR = /* GraphQL */ `
   query Pair($sire: Int!, $dam: Int!, $healthId: String) {
@@ -73,6 +74,22 @@ describe('pairPredictor(sirePetNum, damPetNum, healthId)', function () {
     expect(colourTotal).to.be.closeTo(1, 1e-9);
     const e = p.traitPredictions.find((t: { locusId: string }) => t.locusId === 'E');
     expect(e.genotypes.reduce((sum: number, g: { probability: number }) => sum + g.probability, 0)).to.be.closeTo(1, 1e-9);
+  });
+
+  it('labels genotypes as the dogs\u2019 trait results do, in the lab\u2019s notation (KBky, never KB/ky)', async () => {
+    const { body } = await ask(breeder, { sire: dogs.brother, dam: dogs.sister });
+    const stored = await db('trait_results').join('trait_loci', 'trait_loci.id', 'trait_results.trait_locus_id').whereIn('pet_num', [dogs.brother, dogs.sister]).where({ is_tested: true }).select('pet_num as petNum', 'trait_loci.slug', 'genotype');
+    const onResults = (petNum: number, locusId: string) => stored.find((row) => row.petNum === petNum && row.slug === traitLocusSlug(locusId))?.genotype;
+    let compared = 0;
+    for (const t of body.data.pairPredictor.traitPredictions) {
+      if (t.sireGenotype !== 'not tested') {
+        expect(t.sireGenotype, t.locusId).to.equal(onResults(dogs.brother, t.locusId));
+        compared++;
+      }
+      if (t.damGenotype !== 'not tested') expect(t.damGenotype, t.locusId).to.equal(onResults(dogs.sister, t.locusId));
+      for (const text of [...t.genotypes.map((g: { genotype: string }) => g.genotype), t.explanation]) expect(text, t.locusId).to.not.contain('/');
+    }
+    expect(compared).to.be.above(10);
   });
 
   it('narrows the health predictions to healthId, and refuses an unknown one', async () => {
@@ -179,6 +196,16 @@ describe('GET /breeders/pair-predictor', function () {
     // the count of conditions agrees with its noun
     const [, count, noun] = page.text.match(/<p>(\d+) (conditions?) with puppies possibly at risk/)!;
     expect(noun).to.equal(count === '1' ? 'condition' : 'conditions');
+  });
+
+  it('writes the parents\u2019 and puppies\u2019 genotypes in the lab\u2019s notation on the page', async () => {
+    const agent = await signIn(app, breeder.email, TEST_PASSWORD);
+    const page = await agent.get(`/breeders/pair-predictor?sire=${dogs.sire}&dam=${dogs.dam}`).expect(200);
+    const traits = page.text.slice(page.text.indexOf('id="pair-traits-heading"'));
+    const sireK = (await (await testDb())('trait_results').join('trait_loci', 'trait_loci.id', 'trait_results.trait_locus_id').where({ pet_num: dogs.sire, slug: traitLocusSlug('K') }).first('genotype')).genotype;
+    expect(traits).to.contain(`<td data-label="Sire">${sireK}</td>`);
+    expect(traits).to.contain('only kyky dogs show the A locus pattern fully');
+    expect(traits.slice(0, traits.indexOf('</table>'))).to.not.match(/<td data-label="(Sire|Dam)">[^<]*\/|<strong>[^<]*\/[^<]*<\/strong>|[A-Za-z]\/[a-z]+ dogs/);
   });
 
   it('narrows to one condition with healthId', async () => {

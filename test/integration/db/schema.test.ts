@@ -54,8 +54,6 @@ const EXPECTED_TABLES = [
   'page_data_changes',
   // 2026112500 14 kennel profiles
   'kennel_profiles',
-  // 2026112800 14 matchmaker kinships
-  'offspring_kinship_sets',
 ];
 
 async function tableNames(db: Knex): Promise<string[]> {

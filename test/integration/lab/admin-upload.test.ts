@@ -8,8 +8,6 @@ import { dogAwaitingResults, genotypeFile, testLab, testWorld } from '../../supp
 import { writePlink } from '../../../server/genetics/formats/plink.js';
 import { callsOf } from '../../../server/genetics/simulate/dog.js';
 import { CSRF_MISMATCH } from '../../../server/shared/messages.js';
-import { decodeKinships } from '../../../server/breeders/kinship-sets.js';
-import { eventually } from '../../support/behind-the-app.js';
 
 describe('admin lab upload', function () {
   this.timeout(60_000);
@@ -33,26 +31,6 @@ describe('admin lab upload', function () {
     expect(response.text).to.include(`swab ${swabCode} released for dog ${petNum}`);
     expect(response.text).to.match(/<td>\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/td><td>[A-Z0-9]+<\/td><td><a [^>]+>\d+<\/a><\/td><td>TSV<\/td><td>beagle.tsv<\/td><td>released<\/td>/);
     expect((await db('swabs').where({ swab_code: swabCode }).first()).swab_state).to.equal('released');
-  });
-
-  it('works out a matchmaker breeder’s newly released dog’s offspring COIs in the background, and no one else’s', async () => {
-    const db = await testDb();
-    const { simulator } = testWorld();
-    const candidate = await dogAwaitingResults(db, { sex: 'f' });
-    const breeders = [await dogAwaitingResults(db, { sex: 'm' }), await dogAwaitingResults(db, { sex: 'm' })];
-    await db('users').where({ id: breeders[0].owner.id }).update({ is_breeder: true, show_match_maker: true });
-    const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
-    for (const [dog, sex] of [[candidate, 'f'], [breeders[0], 'm'], [breeders[1], 'm']] as const) {
-      const token = await csrfToken(agent, '/admin/lab');
-      const text = genotypeFile(simulator.purebred('beagle', sex), dog.swabCode);
-      await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from(text), 'dog.tsv').expect(200);
-    }
-    const genotypeOf = async (petNum: number) => Number((await db('genotypes').where({ pet_num: petNum, is_current: true }).first('id')).id);
-    const [withMatchmaker, without] = [await genotypeOf(breeders[0].petNum), await genotypeOf(breeders[1].petNum)];
-    await eventually(async () => (await db('offspring_kinship_sets').where({ genotype_id: withMatchmaker, sex: 'm' })).length === 1, 'the COIs are stored');
-    const { pairs } = await db('offspring_kinship_sets').where({ genotype_id: withMatchmaker }).first('pairs');
-    expect(decodeKinships(pairs).has(await genotypeOf(candidate.petNum))).to.equal(true);
-    expect(await db('offspring_kinship_sets').where({ genotype_id: without })).to.have.length(0);
   });
 
   // compressed, and stored without compression (zip -0: the entries share the zip's own buffer)

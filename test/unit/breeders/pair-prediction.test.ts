@@ -4,8 +4,10 @@ import { TRAIT_LOCI } from '../../../server/genetics/catalogue/traits.js';
 import { callsOf, type SimulatedDog } from '../../../server/genetics/simulate/dog.js';
 import { genomicInbreeding } from '../../../server/genetics/compute/inbreeding.js';
 import { NO_CALL } from '../../../server/genetics/genotype.js';
+import { traitCalls } from '../../../server/genetics/compute/traits.js';
 import { predictCoatColours, predictHealth, predictTraits, explainInbreeding, percent } from '../../../server/breeders/pair-prediction.js';
-import { parentsKinship } from '../../../server/breeders/pair-kinship.js';
+import { matchAgainst } from '../../../server/lab/relative-matching.js';
+import { buildRelativeIndex, screenRelatives } from '../../../server/genetics/compute/relative-screen.js';
 import { breedingDogs, fixture } from '../genetics/fixture.js';
 
 const conditionWith = (moi: string) => HEALTH_CONDITIONS.find((c) => c.moi === moi)!;
@@ -54,13 +56,16 @@ describe('pair predictor: Mendelian expectations', () => {
     expect(health(c.id, genotype({ [c.id]: 2 }), genotype()).odds).to.deep.equal({ clear: 0.5, carrier: 0.5, atRisk: 0 });
   });
 
-  it('writes trait genotypes as allele/allele, in the table and in the explanation alike', () => {
+  it('writes trait genotypes in the lab\u2019s notation of the trait results pages, in the table and in the explanation alike', () => {
     const k = predictTraits(fixture().panel, TRAIT_LOCI.filter((l) => l.id === 'K'), { calls: genotype({ K_KB: 1 }), sex: 'm' }, { calls: genotype(), sex: 'f' })[0];
-    expect([k.sireGenotype, k.damGenotype]).to.deep.equal(['KB/ky', 'ky/ky']);
-    expect(k.genotypes.map((g) => g.genotype)).to.have.members(['KB/ky', 'ky/ky']);
-    expect(k.explanation).to.contain('KB/ky 50%').and.contain('ky/ky 50%');
+    expect([k.sireGenotype, k.damGenotype]).to.deep.equal(['KBky', 'kyky']);
+    expect(k.genotypes.map((g) => g.genotype)).to.have.members(['KBky', 'kyky']);
+    expect(k.explanation).to.contain('KBky 50%').and.contain('kyky 50%').and.contain('only kyky dogs show the A locus pattern');
+    const results = traitCalls(fixture().panel, genotype({ K_KB: 1, E_e: 2 }), TRAIT_LOCI);
     for (const t of predictTraits(fixture().panel, TRAIT_LOCI, { calls: genotype({ K_KB: 1, E_e: 2 }), sex: 'm' }, { calls: genotype(), sex: 'f' })) {
-      for (const text of [t.sireGenotype, t.damGenotype, ...t.genotypes.map((g) => g.genotype)]) expect(text, t.locusId).to.match(/^[^/\s]+\/[^/\s]+$/);
+      // the sire's genotype as his trait results page writes it
+      expect(t.sireGenotype, t.locusId).to.equal(results.find((r) => r.locusId === t.locusId)!.notation);
+      for (const text of [t.sireGenotype, t.damGenotype, ...t.genotypes.map((g) => g.genotype), t.explanation]) expect(text, t.locusId).to.not.contain('/');
     }
   });
 
@@ -79,8 +84,8 @@ describe('pair predictor: Mendelian expectations', () => {
     expect(prediction.colours).to.have.length(1);
     expect(prediction.colours[0]).to.deep.equal({ outcome: 'Red/yellow', probability: 1 });
     const e = predictTraits(fixture().panel, TRAIT_LOCI.filter((l) => l.id === 'E'), { calls: sire, sex: 'm' }, { calls: dam, sex: 'f' })[0];
-    expect(e.genotypes.map((g) => [g.genotype, g.probability])).to.deep.equal([['e/e', 1]]);
-    expect([e.sireGenotype, e.damGenotype]).to.deep.equal(['e/e', 'e/e']);
+    expect(e.genotypes.map((g) => [g.genotype, g.probability])).to.deep.equal([['ee', 1]]);
+    expect([e.sireGenotype, e.damGenotype]).to.deep.equal(['ee', 'ee']);
   });
 
   it('lets KB hide the A locus: KB/KB x tan-point dam gives only solid puppies', () => {
@@ -143,8 +148,10 @@ describe('pair predictor: offspring COI against simulated litters', () => {
   /** The predictor's offspring COI for two of the founders' descendants, and the mean realised COI of 200 of their pups. */
   function predictedAndRealised(sire: SimulatedDog, dam: SimulatedDog): { predicted: number; realised: number } {
     const { panel, simulator, reference } = fixture();
-    const asGenotype = (dog: SimulatedDog) => ({ panel, calls: allelesOf(dog), isLabPanel: true, breedShares: new Map(Object.entries(dog.ancestry)) });
-    const { kinship } = parentsKinship(reference, asGenotype(sire), asGenotype(dam));
+    // the kinship the relatives search stores for the pair (findRelatives: the bit-packed screen, then shared segments), 0 when it lists no relation
+    const [s, d] = [sire, dam].map((dog, i) => ({ petNum: i + 1, calls: allelesOf(dog), breedShares: new Map(Object.entries(dog.ancestry)) }));
+    const screened = screenRelatives(buildRelativeIndex(panel, [{ id: d.petNum, calls: d.calls }]), s.calls).length > 0;
+    const kinship = screened ? (matchAgainst(reference, s, [d])[0]?.kinship ?? 0) : 0;
     let total = 0;
     for (let i = 0; i < PUPS; i++) total += realisedCoi(simulator.mate(sire, dam));
     return { predicted: explainInbreeding(kinship, 'shared segments').offspringCoi!, realised: total / PUPS };
