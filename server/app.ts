@@ -126,7 +126,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(breederRoutes(db, settings));
   app.use(publicPageRoutes());
   app.use(publicProfileRoutes(db, settings, keptPages));
-  app.use(adminRoutes(db, settings));
+  app.use(adminRoutes(db));
   app.use(serialScanningRoutes(db));
   app.use(surveysAdminRoutes(db));
   app.use(labAdminRoutes(db, settings));

@@ -1,8 +1,6 @@
 // /admin and the admin data tables (spec 1 §2, §5, §7, §8, §9; issue 16 points 1 and 2).
 import { Router, type Request } from 'express';
 import type { Db } from '../db/index.js';
-import type { Settings } from '../settings.js';
-import { openLab } from '../lab/lab.js';
 import { setMatchmakerPermission } from './matchmaker-permission.js';
 import { HttpError, requireAdmin } from '../auth/guards.js';
 import { wantsJson } from '../http/negotiation.js';
@@ -25,7 +23,7 @@ function shownSearch(req: Request): string {
   return typeof raw === 'string' && raw.length <= 200 ? raw : '';
 }
 
-export function adminRoutes(db: Db, settings: Settings): Router {
+export function adminRoutes(db: Db): Router {
   const router = Router();
 
   router.get('/admin', requireAdmin, async (_req, res) => {
