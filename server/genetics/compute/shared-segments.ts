@@ -91,10 +91,10 @@ let states = new Uint8Array(0);
  * model (sharing none, one or both chromosome copies) along the genetic map. Judging genotypes
  * against each dog's own breed background keeps same-breed dogs from looking related.
  *
- * Written for speed (the matchmaker compares one dog with every candidate): the emission
+ * Written for speed (the relatives search compares each released dog with thousands of candidates): the emission
  * probabilities are spelled out per genotype rather than looped over, transition terms come from
  * the panel's table, and the work arrays are reused. Every number is computed by the same floating
- * point operations in the same order as the plain formulation (test/unit/breeders/pair-kinship.test.ts
+ * point operations in the same order as the plain formulation (test/unit/breeders/shared-segments-pinned.test.ts
  * pins the results): P(gA, gB | IBD1) sums, over the allele the dogs share (s = 0, then 1), the
  * chance of s from the pair's mean frequency times each dog's other allele from its own background;
  * P(gA, gB | IBD2) is the Hardy-Weinberg chance of the one genotype at the mean frequency.
