@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { birthDateText } from '../results/profile.js';
+import { storedBirthdayText } from '../shared/birthday-text.js';
 import { ageTestStatusText } from './rules.js';
 
 /** spec 1 §3 Pet.ageTest: status, activatedAt, releasedResult. */
@@ -46,7 +47,7 @@ function toAgeTest(row: AgeTestRow): AgeTest {
       ? {
           resultsUuid: row.results_uuid!,
           predictedBirthday: String(row.predicted_birthday).slice(0, 10),
-          predictedBirthdayText: birthDateText(row.predicted_birthday, false),
+          predictedBirthdayText: storedBirthdayText(row.predicted_birthday) ?? String(row.predicted_birthday),
           isAccurate: row.is_accurate,
           isUserFeedbackCollected: row.is_user_feedback_collected,
         }

@@ -28,6 +28,7 @@ import {
   videoUrl,
   type MediaType,
 } from './rules.js';
+import { profilePictureHref, rememberProfilePictureRefusal } from './profile-picture-refusal.js';
 import { mediaStoreFor } from './store.js';
 import { removeTemporaryFile, sizeRefusal, storeUpload, UploadRefused, type UploadedMedia } from './uploads.js';
 
@@ -83,9 +84,14 @@ export function landingPath(mediaType: MediaType, petNum: number, uploaded: Uplo
   return `/members/pet-upload-succeeded/${mediaType}/${petNum}?publicId=${publicId}&phash=${phash}&isGalleryUpload=${isGalleryUpload}`;
 }
 
-function refuseUpload(req: Request, res: Response, refused: UploadRefused, petNum: number) {
+async function refuseUpload(req: Request, res: Response, refused: UploadRefused, petNum: number) {
+  if (wantsJson(req)) return res.status(refused.status).json({ error: UPLOAD_FAILED, reason: refused.message });
+  // The about page's profile-picture form: back to that page, with the reason beside the picture.
+  if (flag(req.body?.isProfilePicture)) {
+    await rememberProfilePictureRefusal(req, petNum, refused.message);
+    return res.redirect(303, profilePictureHref(petNum));
+  }
   res.status(refused.status);
-  if (wantsJson(req)) return res.json({ error: UPLOAD_FAILED, reason: refused.message });
   res.render('media/upload-failed', { title: UPLOAD_FAILED, message: UPLOAD_FAILED, reason: refused.message, backHref: `/members/results/profile?i=${petNum}#gallery` });
 }
 
@@ -122,7 +128,7 @@ export function mediaUploadRoutes(db: Db, settings: Settings): Router {
       if (wantsJson(req)) return res.status(201).json({ ...uploaded, redirect });
       res.redirect(303, redirect);
     } catch (error) {
-      if (error instanceof UploadRefused) return refuseUpload(req, res, error, petNum);
+      if (error instanceof UploadRefused) return await refuseUpload(req, res, error, petNum);
       throw error;
     } finally {
       await removeTemporaryFile(file.path);

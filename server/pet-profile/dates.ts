@@ -31,13 +31,3 @@ export function partsFromStoredDate(date: string | Date | null, precision: strin
 export function withEstimatedRule(parts: Omit<DateParts, 'isEstimated'> & { isEstimated?: boolean | null }): DateParts {
   return { day: parts.day, month: parts.month, year: parts.year, isEstimated: parts.isEstimated ?? estimatedFromParts(parts) ?? false };
 }
-
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** 'March 3, 2020', 'March 2020 (estimated)', '2020 (estimated)' or 'Not given'. */
-export function datePartsText(parts: DateParts): string {
-  if (parts.year == null) return 'Not given';
-  const month = parts.month != null ? MONTH_NAMES[parts.month - 1] : null;
-  const text = month && parts.day != null ? `${month} ${parts.day}, ${parts.year}` : month ? `${month} ${parts.year}` : String(parts.year);
-  return parts.isEstimated ? `${text} (estimated)` : text;
-}

@@ -12,23 +12,19 @@ import {
   BREED_TYPES,
   DAYS,
   handleFormatError,
-  INTACT_OPTIONS,
   MONTHS,
   normalizeHandle,
-  PRIVACY_OPTIONS,
   SEX_OPTIONS,
   validatePetUpdateFields,
   yearOptions,
   type PetUpdateFields,
 } from './rules.js';
-import { datePartsText } from './dates.js';
+import { ABOUT_SUMMARY_ROWS, aboutPageSummary, aboutPageTitle, backToProfileText, socialNetworkLabel } from './page-summary.js';
+import { takeProfilePictureRefusal } from '../media/profile-picture-refusal.js';
 import { firstEditablePetNum, handleAvailability, loadAboutPetFeed } from './queries.js';
 import { addPetForOwner, ProfileInputError } from './mutations.js';
 
 const ADD_A_DOG_INVALID = 'Please correct the fields marked below.';
-
-const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
-  value ? (options.find((option) => option.value === value)?.label ?? value) : 'Not given';
 
 /** A whole number typed in a form, null when blank, NaN when not a number (so validation refuses it). */
 function formNumber(value: unknown): number | null {
@@ -89,19 +85,16 @@ export function petProfileRoutes(db: Db, settings: Settings): Router {
     focusShellOnPet(res.locals.shell, settings, { ...access.pet, hasResults: feed.hasResults }, null);
     // Staff looking through a read-only impersonation see the form as the owner does, with every control disabled.
     const readOnly = isReadOnlyImpersonation(req);
+    const summary = aboutPageSummary(feed);
     res.render('members/pet-about', {
-      title: `About ${feed.name}`,
+      title: aboutPageTitle(feed.name),
+      backText: backToProfileText(feed),
       pet: feed,
       readOnly,
-      summary: {
-        breedType: labelOf(BREED_TYPES, feed.breedType),
-        sex: labelOf(SEX_OPTIONS, feed.sex),
-        intact: labelOf(INTACT_OPTIONS, feed.intact),
-        dateOfBirth: datePartsText(feed.dateOfBirth),
-        dateOfAdoption: datePartsText(feed.dateOfAdoption),
-        privacy: labelOf(PRIVACY_OPTIONS, feed.privacy),
-        areBothParentsRegistered: feed.areBothParentsRegistered === 'yes' ? 'Yes' : feed.areBothParentsRegistered === 'no' ? 'No' : 'Not given',
-      },
+      summaryRows: ABOUT_SUMMARY_ROWS.map((row) => ({ ...row, text: summary[row.key] })),
+      story: summary.story,
+      socialLinks: feed.socialLinks.map((link) => ({ url: link.url, label: socialNetworkLabel(link.network) })),
+      pictureRefusal: takeProfilePictureRefusal(req, feed.petNum),
       widgets: {
         aboutPet: { petNum: feed.petNum, readOnly },
         petSettings: { petNum: feed.petNum, petUuid: feed.petUuid, isBreeder: user.isBreeder, readOnly },

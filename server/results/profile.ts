@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import type { Pet } from '../pets/queries.js';
+import { storedBirthdayText } from '../shared/birthday-text.js';
 
 export interface ProfileDetails {
   name: string;
@@ -26,6 +27,7 @@ const BREED_TYPE_LABELS: Record<string, string> = {
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+/** A day's date written 'March 5, 2021' (activation and report dates; a dog's birthday uses server/shared/birthday-text.ts). */
 export function birthDateText(dateOfBirth: string | Date | null, isEstimated: boolean): string {
   if (!dateOfBirth) return 'Not given';
   const iso = dateOfBirth instanceof Date ? dateOfBirth.toISOString().slice(0, 10) : String(dateOfBirth).slice(0, 10);
@@ -35,13 +37,13 @@ export function birthDateText(dateOfBirth: string | Date | null, isEstimated: bo
 }
 
 export async function loadProfileDetails(db: Db, pet: Pet): Promise<ProfileDetails> {
-  const row = await db('pets').leftJoin('breeds', 'breeds.id', 'pets.stated_breed_id').where('pets.pet_num', pet.petNum).first('pets.prefix_titles', 'pets.suffix_titles', 'pets.story', 'breeds.name as statedBreed');
+  const row = await db('pets').leftJoin('breeds', 'breeds.id', 'pets.stated_breed_id').where('pets.pet_num', pet.petNum).first('pets.prefix_titles', 'pets.suffix_titles', 'pets.story', 'pets.date_of_birth_precision', 'breeds.name as statedBreed');
   return {
     name: pet.name,
     callName: pet.callName,
     handle: pet.handle,
     sex: pet.sex?.trim() === 'f' ? 'Female' : pet.sex?.trim() === 'm' ? 'Male' : 'Not given',
-    birthDate: birthDateText(pet.dateOfBirth, pet.isDateOfBirthEstimated),
+    birthDate: storedBirthdayText(pet.dateOfBirth, { precision: row?.date_of_birth_precision, isEstimated: pet.isDateOfBirthEstimated }) ?? 'Not given',
     breedType: pet.breedType ? (BREED_TYPE_LABELS[pet.breedType] ?? pet.breedType) : 'Not given',
     statedBreed: row?.statedBreed ?? null,
     prefixTitles: row?.prefix_titles ?? [],

@@ -18,6 +18,7 @@ import {
   OTHER_LABS_FILE_WOLFINESS,
   OTHER_LABS_FILE_WOLFINESS_WHY,
 } from '../../server/shared/messages';
+import { storedBirthdayText } from '../../server/shared/birthday-text';
 
 /** Spec 1 §5, §9: wolfiness is capped at 100 and shown with one decimal. */
 export const WOLFINESS_CAP = 100;
@@ -158,10 +159,7 @@ export function sizeClassOf(predictedWeightLbs: number | null): SizeClass | null
 
 /** '12 April 2021' for a 'YYYY-MM-DD' date, without time-zone shifts. */
 export function formatBirthDate(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  if (!match) return date;
-  const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]} ${match[1]}`;
+  return storedBirthdayText(date) ?? date;
 }
 
 export { LIFE_STAGE_LABELS };

@@ -1,14 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ABOUT_PET_AJAX_FAILED } from '../../server/shared/messages';
 import { catalogueOnce, fetchAboutPet, type Catalogue } from './api';
+import { announceSavedPet, onPetSaved } from './page-summary';
 import type { AboutPet } from './types';
 
 export type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T };
 
-/** The about-pet data feed; `reload` fetches it again after a save. Spec 2 §8: a failure logs 'About pet ajax failed'. */
+/**
+ * The about-pet data feed; `reload` fetches it again after a save and shows the saved dog on the rest
+ * of the page (page-summary.ts), whose other about-pet widgets take it too.
+ * Spec 2 §8: a failure logs 'About pet ajax failed'.
+ */
 export function useAboutPet(petNum: number): { pet: Loaded<AboutPet>; reload: () => Promise<AboutPet | null> } {
   const [pet, setPet] = useState<Loaded<AboutPet>>({ state: 'loading' });
-  const reload = useCallback(
+  const load = useCallback(
     () =>
       fetchAboutPet(petNum).then(
         (value) => {
@@ -24,8 +29,14 @@ export function useAboutPet(petNum: number): { pet: Loaded<AboutPet>; reload: ()
     [petNum],
   );
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    void load();
+  }, [load]);
+  useEffect(() => onPetSaved(petNum, (value) => setPet({ state: 'ready', value })), [petNum]);
+  const reload = useCallback(async () => {
+    const value = await load();
+    if (value) announceSavedPet(value);
+    return value;
+  }, [load]);
   return { pet, reload };
 }
 

@@ -1,5 +1,6 @@
-// The one-line values of the pet settings list ("Male · Purebred · Labrador Retriever · Born 3 Mar 2020"). Pure.
-import { BREED_TYPES, collectsBreedInfo, INTACT_OPTIONS, MONTHS, PRIVACY_OPTIONS, SEX_OPTIONS, SOCIAL_NETWORKS } from '../../server/pet-profile/rules';
+// The one-line values of the pet settings list ("Male · Purebred · Labrador Retriever · Born 3 March 2020"). Pure.
+import { BREED_TYPES, collectsBreedInfo, INTACT_OPTIONS, PRIVACY_OPTIONS, SEX_OPTIONS, SOCIAL_NETWORKS } from '../../server/pet-profile/rules';
+import { birthdayText } from '../../server/shared/birthday-text';
 import type { AboutPet, DateParts } from './types';
 
 export const NOT_SET = 'Not set';
@@ -8,11 +9,9 @@ export const SEPARATOR = ' · ';
 const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
   options.find((option) => option.value === value)?.label ?? null;
 
-/** '3 Mar 2020', 'Mar 2020' or '2020', with 'about' when estimated; null when no part is set. */
+/** The site's one date format ('3 March 2020', 'March 2020 (estimated)'); null when no year is set. */
 export function dateText(parts: DateParts | null | undefined): string | null {
-  if (!parts || (parts.day == null && parts.month == null && parts.year == null)) return null;
-  const text = [parts.day, parts.month != null ? MONTHS[parts.month - 1] : null, parts.year].filter((part) => part != null).join(' ');
-  return parts.isEstimated ? `about ${text}` : text;
+  return birthdayText(parts);
 }
 
 export function detailsSummary(pet: AboutPet): string {

@@ -96,17 +96,17 @@ describe('results pages: access and empty states', function () {
   it("shows the profile details: name, handle, sex, birth date or 'estimated', breed type and titles", async () => {
     const db = await testDb();
     const pet = await db('pets').where({ pet_num: biscuit }).first();
-    await db('pets').where({ pet_num: biscuit }).update({ prefix_titles: ['CH'], suffix_titles: ['CGC'], is_date_of_birth_estimated: true, date_of_birth: '2021-03-05' });
+    await db('pets').where({ pet_num: biscuit }).update({ prefix_titles: ['CH'], suffix_titles: ['CGC'], is_date_of_birth_estimated: true, date_of_birth: '2021-03-05', date_of_birth_precision: 'day' });
     try {
       const owner = await signInAsDemo(app, 'parent');
       const text = mainText((await owner.get(`/members/results/profile?i=${biscuit}`).expect(200)).text);
       expect(text).to.include('CH Biscuit CGC');
       expect(text).to.include(`Handle ${pet.handle}`);
       expect(text).to.match(/Sex (Male|Female)/);
-      expect(text).to.include('March 5, 2021 (estimated)');
+      expect(text).to.include('Birth date 5 March 2021 (estimated)');
       expect(text).to.include('Titles CH, CGC');
     } finally {
-      await db('pets').where({ pet_num: biscuit }).update({ prefix_titles: pet.prefix_titles, suffix_titles: pet.suffix_titles, is_date_of_birth_estimated: pet.is_date_of_birth_estimated, date_of_birth: pet.date_of_birth });
+      await db('pets').where({ pet_num: biscuit }).update({ prefix_titles: pet.prefix_titles, suffix_titles: pet.suffix_titles, is_date_of_birth_estimated: pet.is_date_of_birth_estimated, date_of_birth: pet.date_of_birth, date_of_birth_precision: pet.date_of_birth_precision });
     }
   });
 
