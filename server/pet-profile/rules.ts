@@ -105,6 +105,8 @@ export const STATED_BREED_INVALID = 'Please choose a breed from the list';
 export const TITLES_INVALID = 'Titles must be a list of titles';
 export const TITLES_TOO_MANY = `At most ${TITLE_MAX_COUNT} titles are allowed`;
 export const TITLE_INVALID = `Each title must be 1 to ${TITLE_MAX_LENGTH} characters, without commas`;
+export const TITLE_CONTROL_CHARACTERS = 'A title cannot contain line breaks, tabs or other invisible control characters';
+export const titleListedTwice = (title: string) => `${title} is listed twice: each title can be listed only once`;
 export const PARENTS_REGISTERED_INVALID = 'Please answer yes or no about the parents’ registration';
 export const PRIVACY_INVALID = 'Please choose Public, Members only or Private';
 export const REGISTRATIONS_INVALID = 'Registrations must be a list';
@@ -186,14 +188,28 @@ export function toDateParts(input: Partial<DateParts> | null | undefined): DateP
 const has = (fields: object, key: string) => Object.prototype.hasOwnProperty.call(fields, key) && (fields as Record<string, unknown>)[key] !== undefined;
 const isText = (value: unknown): value is string => typeof value === 'string';
 
+// Control characters, line and paragraph separators, and format characters such as bidi overrides and
+// zero-width spaces: none belongs in a show title, and some would disguise one title as another.
+const TITLE_HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/**
+ * Spec 1 §5 offers show and sport titles as suggestions but lets owners type others (titles.ts), so the
+ * server checks the shape of each: 1 to 20 visible characters once trimmed, no comma (the lists travel
+ * comma-separated, spec 1 §3), no hidden characters, and no title twice in a list (any case).
+ */
 function titlesError(value: unknown): string | null {
   if (value === null) return null;
   if (!Array.isArray(value)) return TITLES_INVALID;
   if (value.length > TITLE_MAX_COUNT) return TITLES_TOO_MANY;
+  const seen = new Set<string>();
   for (const title of value) {
     if (!isText(title)) return TITLE_INVALID;
     const trimmed = title.trim();
-    if (trimmed === '' || trimmed.length > TITLE_MAX_LENGTH || trimmed.includes(',')) return TITLE_INVALID;
+    if (TITLE_HIDDEN_CHARACTERS.test(trimmed)) return TITLE_CONTROL_CHARACTERS;
+    if (isBlank(trimmed) || trimmed.length > TITLE_MAX_LENGTH || trimmed.includes(',')) return TITLE_INVALID;
+    const key = trimmed.toLowerCase();
+    if (seen.has(key)) return titleListedTwice(trimmed);
+    seen.add(key);
   }
   return null;
 }
