@@ -6,7 +6,7 @@ import { BREED_TYPES, SEX_OPTIONS } from '../pet-profile/rules.js';
 import * as messages from '../shared/messages.js';
 import { ActivationError } from './errors.js';
 import { dogsForActivation } from './queries.js';
-import { ACTIVATION_STEPS, hasReached, HOW_HEARD_OPTIONS, type ActivationStep } from './rules.js';
+import { ACTIVATION_STEPS, hasReached, HOW_HEARD_OPTIONS, refusedControl, type ActivationStep } from './rules.js';
 import { activateSwab, cancelActivation, contributeToResearch, currentActivation, howDidYouHear, lookUpCode, selectDog } from './service.js';
 
 // /members/activate (issue 15): one server-rendered form per step, each posting to the same
@@ -62,6 +62,7 @@ async function renderPage(db: Db, req: Request, res: Response, shown: { step?: A
     activation,
     refusal: !shown.error && current?.refusal ? current.refusal : null,
     error: error ? { message: error.message, field: error.field } : null,
+    focusControl: error ? refusedControl(step, error.field) : null,
     values: activation && !shown.values ? valuesOf(activation, values) : values,
     dogs,
     dogName: dogs.find((dog) => dog.petNum === activation?.petNum)?.name ?? '',

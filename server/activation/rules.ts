@@ -82,3 +82,17 @@ export interface NewDogAnswer {
   sex: 'f' | 'm' | null;
   breedType: string | null;
 }
+
+// The control of each step's form that a refusal of a field is about: an element id, or a radio
+// group's name (its first radio takes the focus). Fields a form does not show have none.
+const REFUSED_CONTROLS: Partial<Record<ActivationStep | 'code', Record<string, string>>> = {
+  code: { boxKeyOrSwabCode: 'boxKeyOrSwabCode' },
+  selectDog: { petNum: 'dog', 'newPet.name': 'newName', 'newPet.sex': 'newSex', 'newPet.breedType': 'newBreedType', practiceId: 'practiceId' },
+  howDidYouHear: { howDidYouHear: 'howDidYouHear' },
+  contributeToResearch: { agree: 'agree' },
+};
+
+/** Where the focus goes after a refusal of `field` on `step`'s form; null: to the message itself. */
+export function refusedControl(step: ActivationStep | 'code', field: string | null): string | null {
+  return (field && REFUSED_CONTROLS[step]?.[field]) || null;
+}

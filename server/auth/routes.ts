@@ -17,7 +17,7 @@ export function authRoutes(db: Db): Router {
 
   router.get('/login', (req, res) => {
     if (req.currentUser) return res.redirect('/members');
-    res.render('login', { title: 'Sign in', email: '', error: null });
+    res.render('login', { title: 'Sign in', email: '', error: null, invalidFields: [] });
   });
 
   router.post('/login', async (req, res) => {
@@ -25,17 +25,19 @@ export function authRoutes(db: Db): Router {
     const parsed = loginForm.safeParse(req.body);
     const email = typeof req.body?.email === 'string' ? req.body.email.trim().slice(0, 254) : '';
     if (!parsed.success) {
-      return res.status(400).render('login', { title: 'Sign in', email, error: Object.values(fieldErrors(parsed.error))[0] });
+      const [[field, error]] = Object.entries(fieldErrors(parsed.error));
+      return res.status(400).render('login', { title: 'Sign in', email, error, invalidFields: [field] });
     }
     await pruneLoginAttempts(db);
     const attempt = await claimLoginAttempt(db, parsed.data.email, ip);
     if (attempt.throttled) {
-      return res.status(429).render('login', { title: 'Sign in', email, error: LOGIN_THROTTLED });
+      return res.status(429).render('login', { title: 'Sign in', email, error: LOGIN_THROTTLED, invalidFields: [] });
     }
     const account = await findPasswordHash(db, parsed.data.email);
     const valid = await verifyPassword(parsed.data.password, account?.passwordHash ?? (await unknownUserHash));
     if (!account || !valid) {
-      return res.status(401).render('login', { title: 'Sign in', email, error: LOGIN_FAILED });
+      // which of the two was wrong is not told, so both are marked
+      return res.status(401).render('login', { title: 'Sign in', email, error: LOGIN_FAILED, invalidFields: ['email', 'password'] });
     }
     await markLoginSucceeded(db, attempt.id);
     const next = returnPath(req);

@@ -1,8 +1,11 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SETTINGS_EMAIL_SAVE_FAILED, SETTINGS_EMAIL_SAVED } from '../../server/shared/messages';
 import { emailPreferenceGroupsFor, type EmailPreferenceField, type EmailPreferences as Flags } from '../../server/account-settings/email-preference-fields';
+import { onOtherSaveStarted, saveStarted } from '../shared/form-outcomes';
 import { updateEmailPreferences } from './api';
 import type { EmailPreferencesProps } from './rules';
+
+const SOURCE = 'email-preferences';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed' };
 
@@ -15,9 +18,12 @@ export function EmailPreferences({ preferences, isBreeder, isVet, readOnly }: Em
   const [pending, setPending] = useState<ReadonlySet<EmailPreferenceField>>(new Set());
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const latest = useRef(0);
+  // only the latest save of the page says how it went (widgets/shared/form-outcomes.ts)
+  useEffect(() => onOtherSaveStarted(window, SOURCE, () => setStatus({ kind: 'idle' })), []);
 
   const toggle = async (field: EmailPreferenceField, value: boolean) => {
     const call = ++latest.current;
+    saveStarted(document, SOURCE);
     setFlags((current) => ({ ...current, [field]: value }));
     setPending((current) => new Set(current).add(field));
     setStatus({ kind: 'saving' });

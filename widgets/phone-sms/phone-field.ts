@@ -1,5 +1,6 @@
 import intlTelInput from 'intl-tel-input';
 import { PHONE_INVALID } from '../../server/shared/messages';
+import { saveStarted } from '../shared/form-outcomes';
 import { phoneFieldState, submitDecision, type PhoneSmsProps } from './rules';
 
 export interface PhoneFieldDeps {
@@ -24,11 +25,15 @@ export function mountPhoneSms(element: HTMLElement, props: PhoneSmsProps, deps: 
   const submit = part<HTMLButtonElement>(form, '[data-phone-sms-submit]');
   const message = part<HTMLElement>(form, '[data-phone-sms-message]');
 
+  // The library moves the field into its own wrapper, which takes the focus away: a field the
+  // server refused has it (autofocus), so it gets it back.
+  const hadFocus = element.ownerDocument.activeElement === input;
   const iti = intlTelInput(input, {
     countryOrder: props.preferredCountries as never,
     initialCountry: props.initialCountry as never,
     loadUtils: () => import('intl-tel-input/utils'),
   });
+  if (hadFocus) input.focus();
 
   // The precise check (number patterns, not only lengths) is the one the server repeats with libphonenumber-js.
   // Until its utils script is here the library throws instead of answering: the verdict is unknown.
@@ -53,6 +58,7 @@ export function mountPhoneSms(element: HTMLElement, props: PhoneSmsProps, deps: 
   iti.promise.then(() => input.value.trim() && show(), (error: unknown) => console.error('Phone validation script failed to load', error));
 
   form.addEventListener('submit', (event) => {
+    saveStarted(element.ownerDocument, 'phone-sms');
     switch (submitDecision(input.value, verdict())) {
       case 'clear':
         intlFormat.value = '';
@@ -62,7 +68,9 @@ export function mountPhoneSms(element: HTMLElement, props: PhoneSmsProps, deps: 
         return;
       case 'block':
         event.preventDefault();
+        show();
         deps.alert(PHONE_INVALID);
+        input.focus();
         return;
       case 'wait':
         // Judge once the script is here; if it never comes, the server checks the typed number.
