@@ -10,6 +10,7 @@ import { loadShellCounts } from './counts.js';
 import {
   backToListLink,
   footerColumns,
+  menuButtonLabel,
   resultsNavButtons,
   type FooterColumn,
   type FooterPet,
@@ -28,6 +29,8 @@ export interface ShellUser {
   showScanKitsLink: boolean;
   showMatchMaker: boolean;
   numUnreadMessages: number;
+  /** The phone menu button's accessible name, which tells of unread messages. */
+  menuLabel: string;
   petCount: number;
 }
 
@@ -78,6 +81,7 @@ export async function buildShell(db: Db, settings: Settings, req: Request): Prom
       showScanKitsLink: !user.isAdmin && user.canScanKits && !impersonator,
       showMatchMaker: user.showMatchMaker,
       numUnreadMessages,
+      menuLabel: menuButtonLabel(numUnreadMessages),
       petCount,
     },
     headerTitle: user.userType === 'Breeder' ? user.breederName : null,

@@ -4,6 +4,11 @@ import type { DogAvatar } from '../shared/dog-avatar.js';
 
 export const FOOTER_NAME_LIMIT = 25;
 
+/** The phone menu button's accessible name: like the header's badge, it tells of unread messages. */
+export function menuButtonLabel(numUnreadMessages: number): string {
+  return numUnreadMessages > 0 ? `Menu, ${numUnreadMessages} unread messages` : 'Menu';
+}
+
 /** Lodash-style truncation: at most `length` characters, ending in '...' when cut. */
 export function truncate(text: string, length = FOOTER_NAME_LIMIT): string {
   const chars = Array.from(text);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { menuButtonLabel } from '../../server/shell/rules';
 import { fetchJson } from '../shared/fetch-json';
 import {
   badgeText,
@@ -43,14 +44,21 @@ function useUnreadCount(initial: number): number {
   return count;
 }
 
+/** The phone menu (server-rendered, views/partials/header.ejs) follows the same count: its button and its Messages link. */
+function showCountInPhoneMenu(doc: Document, count: number): void {
+  for (const button of doc.querySelectorAll('[data-unread-menu]')) button.setAttribute('aria-label', menuButtonLabel(count));
+  for (const badge of doc.querySelectorAll<HTMLElement>('[data-unread-menu-count]')) {
+    badge.textContent = badgeText(count);
+    badge.hidden = count <= 0;
+  }
+  for (const element of doc.querySelectorAll('[data-unread-drawer-count]')) element.textContent = drawerCountText(count);
+}
+
 /** The unread-messages count next to Messages in the header; hidden when nothing is unread. */
 export function UnreadBadge({ count: initialCount }: UnreadBadgeProps) {
   const count = useUnreadCount(initialCount);
   const text = badgeText(count);
-  // the phone menu's Messages link (server-rendered) follows the same count
-  useEffect(() => {
-    for (const element of document.querySelectorAll('[data-unread-drawer-count]')) element.textContent = drawerCountText(count);
-  }, [count]);
+  useEffect(() => showCountInPhoneMenu(document, count), [count]);
   return (
     <span className="unread-badge" hidden={text === ''} aria-label={`${count} unread messages`}>
       {text}
