@@ -96,7 +96,8 @@ describe('chat in the browser', function () {
     await newbie.page.waitForSelector('[data-conversation-id="-1"].is-active');
     expect(await newbie.page.locator('.chat-pane h2').innerText()).to.equal('Pat Parent');
 
-    await newbie.page.click('.chat-compose__send');
+    expect(await newbie.page.locator('.chat-compose__send').isDisabled()).to.equal(true); // nothing to send yet
+    await compose(newbie).press('Enter');
     await dialogCount(newbie, 1);
     expect(newbie.dialogs).to.deep.equal([CHAT_EMPTY_BODY]);
 

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { isBlank } from '../../server/shared/visible-text';
 
 export interface ComposeBoxProps {
   sending: boolean;
@@ -10,21 +11,37 @@ export interface ComposeBoxProps {
 // box with the saved conversation's, and whoever was typing keeps typing there.
 let replacedBoxHadFocus = false;
 
-/** Enter sends, Shift+Enter starts a new line. */
+/** Whether the writer is still at `box`: in it, or at its Send button (which sending disabled, dropping focus to the body). */
+function writerIsAt(box: HTMLTextAreaElement, sendingHere: boolean): boolean {
+  const focused = document.activeElement;
+  if (focused === box) return true;
+  return sendingHere && (focused === null || focused === document.body || Boolean(box.form?.contains(focused)));
+}
+
+/** Enter sends, Shift+Enter starts a new line. Send stays disabled while the box is blank. */
 export function ComposeBox({ sending, onSend }: ComposeBoxProps) {
   const [body, setBody] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const sendingHere = useRef(false);
   useLayoutEffect(() => {
     const box = textarea.current;
     if (replacedBoxHadFocus) box?.focus();
     replacedBoxHadFocus = false;
     return () => {
-      replacedBoxHadFocus = box !== null && document.activeElement === box;
+      replacedBoxHadFocus = box !== null && writerIsAt(box, sendingHere.current);
     };
   }, []);
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (await onSend(body)) setBody('');
+    sendingHere.current = true;
+    try {
+      if (await onSend(body)) setBody('');
+    } finally {
+      sendingHere.current = false;
+    }
+    // sent or refused, the writer goes on typing here (null once a new conversation replaced the box)
+    const box = textarea.current;
+    if (box && writerIsAt(box, true)) box.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey) {
@@ -48,7 +65,7 @@ export function ComposeBox({ sending, onSend }: ComposeBoxProps) {
         onChange={(event) => setBody(event.target.value)}
         onKeyDown={onKeyDown}
       />
-      <button type="submit" className="chat-compose__send" disabled={sending}>
+      <button type="submit" className="chat-compose__send" disabled={sending || isBlank(body)}>
         {sending ? 'Sending…' : 'Send'}
       </button>
     </form>
