@@ -9,7 +9,7 @@ import type { Settings } from '../settings.js';
 import { HttpError } from '../auth/guards.js';
 import { listOwnedPets } from '../pets/list.js';
 import { likenessScores, pairKey } from '../relatives/likeness.js';
-import { MIX_COMPARISON_ERROR } from '../shared/messages.js';
+import { MIX_COMPARISON_ERROR, MIX_COMPARISON_HANDLE_REQUIRED, MIX_COMPARISON_UNKNOWN_DOG } from '../shared/messages.js';
 import { avatarPng } from './avatar.js';
 import { mediaStoreFor } from '../media/store.js';
 import { comparisonSide, dogProfilePage, mixComparison, relationshipOf } from './page-data.js';
@@ -73,7 +73,8 @@ export function publicProfileRoutes(db: Db, settings: Settings, keptPages: KeptP
     }
     const generation = req.pageDataGeneration ?? (await readPageDataGeneration(db));
     const page = await dogProfilePage(db, dog, { signedIn: Boolean(req.currentUser), isOwner: viewerIsOwner, userId: req.currentUser?.id }, { cache: profileCache, generation });
-    const compare = await comparisonFromQuery(db, req, dog);
+    const asked = await comparisonFromQuery(db, req, dog);
+    const compare = asked && 'compare' in asked ? asked.compare : null;
     const ownDogs = req.currentUser ? (await listOwnedPets(db, req.currentUser.id, { sortBy: 'NAME' })).filter((own) => own.petNum !== dog.petNum) : [];
     const meta = dogPageMeta(settings.baseUrl, dog, page.breedMix, isIndexable(dog));
     res.set('Cache-Control', req.currentUser ? 'private, no-cache' : 'public, no-cache');
@@ -84,10 +85,12 @@ export function publicProfileRoutes(db: Db, settings: Settings, keptPages: KeptP
       meta,
       ...page,
       compare,
+      compareProblem: asked && 'problem' in asked ? asked.problem : null,
+      compareMixValue: typeof req.query.compareMix === 'string' ? req.query.compareMix : '',
       ownDogs: ownDogs.map((own) => ({ handle: own.handle, name: own.name })),
       shopUrl: settings.links.shop,
     };
-    if (compare) {
+    if (asked) {
       if (!viewerIsOwner) countView(req, dog);
       return res.render('public/dog', locals);
     }
@@ -165,17 +168,19 @@ export function publicProfileRoutes(db: Db, settings: Settings, keptPages: KeptP
   });
 
   router.get('/api/mix-match-comparison-fragment/:handle', async (req: Request<{ handle: string }>, res: Response) => {
+    let asked: MixComparisonAsked | null;
     try {
       const { dog } = await visibleDog(db, req, req.params.handle);
-      const compare = await comparisonFromQuery(db, req, dog);
-      if (!compare) throw notFound();
-      res.set('Cache-Control', 'no-cache');
-      res.render('public/mix-match-fragment', { compare });
+      // no compareMix at all is a malformed call (the form always sends it), not a blank handle
+      asked = (await comparisonFromQuery(db, req, dog)) ?? { status: 404, problem: MIX_COMPARISON_ERROR };
     } catch (error) {
       const status = error instanceof HttpError ? error.status : 500;
       if (status >= 500) throw error;
-      res.status(status).type('html').send(`<p class="mix-comparison__error" role="alert">${MIX_COMPARISON_ERROR}</p>`);
+      asked = { status, problem: MIX_COMPARISON_ERROR };
     }
+    res.set('Cache-Control', 'no-cache');
+    if ('compare' in asked) return res.render('public/mix-match-fragment', { compare: asked.compare });
+    res.status(asked.status).render('public/mix-match-problem', { problem: asked.problem });
   });
 
   router.get('/robots.txt', (_req, res) => {
@@ -197,14 +202,28 @@ export function publicProfileRoutes(db: Db, settings: Settings, keptPages: KeptP
   return router;
 }
 
-/** ?compareMix={otherHandle}: the other dog, when this visitor may see it, compared with `dog`. */
-async function comparisonFromQuery(db: Db, req: Request, dog: PublicDog) {
+type MixComparisonAsked = { compare: Awaited<ReturnType<typeof comparedWith>> } | { status: number; problem: string };
+
+/**
+ * ?compareMix={otherHandle}: null when not asked; else the comparison with `dog`, or why there is
+ * none. An unseen dog reads as an unknown one, so handles of private dogs cannot be probed.
+ */
+async function comparisonFromQuery(db: Db, req: Request, dog: PublicDog): Promise<MixComparisonAsked | null> {
   const raw = req.query.compareMix;
-  if (raw === undefined || raw === '') return null;
-  const { dog: other } = await visibleDog(db, req, raw);
+  if (raw === undefined) return null;
+  if (typeof raw === 'string' && raw.trim() === '') return { status: 400, problem: MIX_COMPARISON_HANDLE_REQUIRED };
+  const handle = normaliseHandle(raw);
+  const found = handle ? await dogForViewer(db, handle, req.currentUser) : undefined;
+  if (!found || found.visibility !== 'show') return { status: 404, problem: MIX_COMPARISON_UNKNOWN_DOG };
+  const compare = await comparedWith(db, req, dog, found.dog);
+  return compare ? { compare } : { status: 404, problem: MIX_COMPARISON_ERROR };
+}
+
+/** The two mixes side by side; null when either dog has none yet. */
+async function comparedWith(db: Db, req: Request, dog: PublicDog, other: PublicDog) {
   const [a, b] = await Promise.all([comparisonSide(db, dog), comparisonSide(db, other)]);
   const comparison = mixComparison(a, b);
-  if (!comparison) throw notFound();
+  if (!comparison) return null;
   const viewerOwnsOther = req.currentUser ? await isOwnerOf(db, other.petNum, req.currentUser.id) : false;
   return { a, b, comparison, likenessHref: viewerOwnsOther ? `/dogs-like-mine/${encodeURIComponent(other.handle)}/${encodeURIComponent(dog.handle)}` : null };
 }

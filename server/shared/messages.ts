@@ -67,6 +67,9 @@ export const RELATIVES_CHAT = 'Chat with owner';
 // Public profile (spec 2 §4, §8; issue 11).
 export const MIX_COMPARISON_LOADING = 'Loading\u2026';
 export const MIX_COMPARISON_ERROR = 'Error loading Dogs Like Mine breakdown.';
+// Not in the spec: an unknown (or unseen) handle and a blank one are the visitor's to fix, not a failure.
+export const MIX_COMPARISON_UNKNOWN_DOG = 'We could not find a dog with that handle. Please check it and try again.';
+export const MIX_COMPARISON_HANDLE_REQUIRED = 'Please enter a dog’s handle to compare with.';
 export const PUBLIC_PROFILE_SIGN_IN = 'This dog’s owner shares its profile with Embark members only. Sign in to see it.';
 
 // Age test, care resources, nutrition recommendation (issue 4 point 7).

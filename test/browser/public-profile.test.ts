@@ -5,7 +5,7 @@ import { browserSuite } from '../support/browser.js';
 import { testDb } from '../support/database.js';
 import { demoPopulation } from '../integration/results/population.js';
 import { COPY_LINK, LINK_COPIED } from '../../server/shared/startup-messages.js';
-import { MIX_COMPARISON_ERROR } from '../../server/shared/messages.js';
+import { MIX_COMPARISON_UNKNOWN_DOG } from '../../server/shared/messages.js';
 
 describe('a public dog profile in the browser', function () {
   this.timeout(180_000);
@@ -39,7 +39,7 @@ describe('a public dog profile in the browser', function () {
 
     await page.fill('#compareMix', 'no-such-dog-here');
     await page.click('form[data-mix-comparison-form] button[type="submit"]');
-    await page.waitForFunction((text) => document.querySelector('[data-mix-comparison]')?.textContent?.includes(text), MIX_COMPARISON_ERROR);
+    await page.waitForFunction((text) => document.querySelector('[data-mix-comparison]')?.textContent?.includes(text), MIX_COMPARISON_UNKNOWN_DOG);
     expect(new URL(page.url()).searchParams.has('compareMix')).to.equal(false); // a reload does not bring the earlier comparison back
     expect(errors).to.deep.equal([]);
   });

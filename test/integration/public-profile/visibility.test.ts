@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import type { Express } from 'express';
 import type { Db } from '../../../server/db/index.js';
-import { MIX_COMPARISON_ERROR } from '../../../server/shared/messages.js';
+import { MIX_COMPARISON_UNKNOWN_DOG } from '../../../server/shared/messages.js';
 import { testApp, signIn, type Agent } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createPet, createUser, TEST_PASSWORD } from '../../support/factories.js';
@@ -75,7 +75,7 @@ describe('public dog profiles: who sees what', function () {
           expect(page.status).to.equal(404);
           expect(page.text).to.not.include(handle.replace(/-/g, ' '));
           for (const [i, answer] of answers.entries()) expect(answer.status, calls[i]).to.equal(404);
-          expect(answers[3].text).to.include(MIX_COMPARISON_ERROR);
+          expect(answers[3].text).to.include(MIX_COMPARISON_UNKNOWN_DOG); // the same as an unknown handle
         } else if (outcome === 'signIn') {
           expect(page.status).to.equal(200);
           expect(page.text).to.include('Sign in to see this dog').and.include('<meta name="robots" content="noindex">');
