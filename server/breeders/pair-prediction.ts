@@ -9,7 +9,6 @@ import type { ColourGenotypes } from '../genetics/compute/coat-colour.js';
 import { traitMeaning } from '../lab/engine.js';
 import type { Calls } from '../genetics/genotype.js';
 import type { MarkerPanel } from '../genetics/panel.js';
-import { TRAIT_LOCI } from '../genetics/catalogue/traits.js';
 
 export interface ParentGenotype {
   /** Calls on the lab's panel (an array export remapped: what it lacks is a no-call). */
@@ -200,15 +199,6 @@ export function predictCoatColours(panel: MarkerPanel, loci: readonly TraitLocus
 // one notation wherever the pair predictor names a genotype, its table and its explanations alike.
 const genotypeText = (genotype: LocusGenotype): string => genotype.join('');
 
-const ALLELE_SYMBOLS = [...new Set(TRAIT_LOCI.flatMap((locus) => locus.alleles.map((allele) => allele.symbol)))]
-  .sort((a, b) => b.length - a.length)
-  .map((symbol) => symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-  .join('|');
-const SLASHED_GENOTYPE = new RegExp(`(?<![\\w/])(${ALLELE_SYMBOLS})/(${ALLELE_SYMBOLS})(?![\\w/])`, 'g');
-
-/** A locus's own explanation with its genotypes in the lab's notation ("only ky/ky dogs" becomes "only kyky dogs"). */
-export const inLabNotation = (text: string): string => text.replace(SLASHED_GENOTYPE, '$1$2');
-
 /** Genotype odds at every trait locus, each with what the genotype means. */
 export function predictTraits(panel: MarkerPanel, loci: readonly TraitLocus[], sire: ParentGenotype, dam: ParentGenotype): TraitPrediction[] {
   return loci.map((locus) => {
@@ -223,7 +213,7 @@ export function predictTraits(panel: MarkerPanel, loci: readonly TraitLocus[], s
         probability: odds,
       }))
       .sort((a, b) => b.probability - a.probability);
-    const explanation = `Each parent passes one of its two alleles, each with even odds: ${genotypes.map((g) => `${g.genotype} ${percent(g.probability)}`).join(', ')}. ${inLabNotation(locus.dominance)}`;
+    const explanation = `Each parent passes one of its two alleles, each with even odds: ${genotypes.map((g) => `${g.genotype} ${percent(g.probability)}`).join(', ')}. ${locus.dominance}`;
     return { ...base, genotypes, explanation };
   });
 }

@@ -47,6 +47,15 @@ describe('genetics catalogues', () => {
     for (const l of TRAIT_LOCI) expect(l.alleles.map((a) => a.symbol), l.id).to.include(l.defaultAllele);
   });
 
+  it('writes genotypes in its explanations as the trait results do, alleles run together (kyky, not ky/ky)', () => {
+    const symbols = new Set(TRAIT_LOCI.flatMap((l) => l.alleles.map((a) => a.symbol)));
+    for (const l of TRAIT_LOCI) {
+      for (const [pair, a, b] of l.dominance.matchAll(/([A-Za-z]+)\/([A-Za-z]+)/g)) {
+        expect(symbols.has(a) && symbols.has(b), `${l.id}: ${pair}`).to.equal(false);
+      }
+    }
+  });
+
   it('lists the main registration organizations', () => {
     expect(REGISTRATION_ORGANIZATIONS.map((o) => o.abbreviation)).to.include.members(['AKC', 'UKC', 'CKC', 'KC', 'FCI', 'ANKC']);
   });
