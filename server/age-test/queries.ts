@@ -1,5 +1,4 @@
 import type { Db } from '../db/index.js';
-import { birthDateText } from '../results/profile.js';
 import { storedBirthdayText } from '../shared/birthday-text.js';
 import { ageTestStatusText } from './rules.js';
 
@@ -41,7 +40,7 @@ function toAgeTest(row: AgeTestRow): AgeTest {
     status: row.status,
     statusText: ageTestStatusText(row.status),
     activatedAt: row.activated_at,
-    activatedText: row.activated_at ? birthDateText(new Date(row.activated_at), false) : null,
+    activatedText: row.activated_at ? storedBirthdayText(new Date(row.activated_at)) : null,
     releasedAt: row.released_at,
     releasedResult: released
       ? {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { birthDateText } from '../results/profile.js';
+import { storedBirthdayText } from '../shared/birthday-text.js';
 import { microbiomeStateText, microbiomeTypeText, safeReportUrl } from './rules.js';
 
 /** spec 1 §3 Pet.microbiomeTests: createdAt, testType, state, reportUrl, resultsReleasedAt. */
@@ -28,6 +28,6 @@ export async function listMicrobiomeTests(db: Db, petNum: number): Promise<Micro
     stateText: microbiomeStateText(row.state),
     reportUrl: row.state === 'released' ? safeReportUrl(row.report_url) : null,
     resultsReleasedAt: row.results_released_at,
-    resultsReleasedText: row.results_released_at ? birthDateText(new Date(row.results_released_at), false) : null,
+    resultsReleasedText: row.results_released_at ? storedBirthdayText(new Date(row.results_released_at)) : null,
   }));
 }

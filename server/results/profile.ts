@@ -25,17 +25,6 @@ const BREED_TYPE_LABELS: Record<string, string> = {
   notShared: 'I prefer not to say',
 };
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** A day's date written 'March 5, 2021' (activation and report dates; a dog's birthday uses server/shared/birthday-text.ts). */
-export function birthDateText(dateOfBirth: string | Date | null, isEstimated: boolean): string {
-  if (!dateOfBirth) return 'Not given';
-  const iso = dateOfBirth instanceof Date ? dateOfBirth.toISOString().slice(0, 10) : String(dateOfBirth).slice(0, 10);
-  const [y, m, d] = iso.split('-').map(Number);
-  const text = `${MONTHS[m - 1]} ${d}, ${y}`;
-  return isEstimated ? `${text} (estimated)` : text;
-}
-
 export async function loadProfileDetails(db: Db, pet: Pet): Promise<ProfileDetails> {
   const row = await db('pets').leftJoin('breeds', 'breeds.id', 'pets.stated_breed_id').where('pets.pet_num', pet.petNum).first('pets.prefix_titles', 'pets.suffix_titles', 'pets.story', 'pets.date_of_birth_precision', 'breeds.name as statedBreed');
   return {

@@ -1,6 +1,7 @@
 // The one way a dog's date of birth (or adoption, or predicted birthday) is written on every page and
-// widget: '4 March 2021'. The spec names no format; QA found three ('2021-03-04', '3/4/2021',
-// 'March 4, 2021'), so day month year with the month spelled out, which no reader can misread.
+// widget: 'March 4, 2021'. The spec names no format; QA found three ('2021-03-04', '3/4/2021',
+// 'March 4, 2021'), so the month spelled out, as the site writes every other date (activation,
+// report ready, vet shares: 'January 5, 2026'), which no reader can misread.
 // Pure: the server's views and the browser's widgets share this copy. Form values (selects,
 // input[type=date]) keep their own machine formats.
 
@@ -19,11 +20,11 @@ export interface BirthdayParts {
 
 export type DatePrecision = 'day' | 'month' | 'year';
 
-/** '4 March 2021', 'March 2021' or '2021' (as much as is known), then ' (estimated)' when estimated; null without a year. */
+/** 'March 4, 2021', 'March 2021' or '2021' (as much as is known), then ' (estimated)' when estimated; null without a year. */
 export function birthdayText(parts: BirthdayParts | null | undefined): string | null {
   if (!parts || parts.year == null) return null;
   const month = parts.month != null ? (MONTH_NAMES[parts.month - 1] ?? null) : null;
-  const text = [month ? parts.day : null, month, parts.year].filter((part) => part != null).join(' ');
+  const text = !month ? String(parts.year) : parts.day != null ? `${month} ${parts.day}, ${parts.year}` : `${month} ${parts.year}`;
   return parts.isEstimated ? `${text}${ESTIMATED_SUFFIX}` : text;
 }
 

@@ -79,7 +79,7 @@ describe('the about page after a save or a refused picture', function () {
     expect(await summary('callName').innerText()).to.equal('Bisky');
     expect(await summaryRow('callName').isVisible()).to.equal(true);
     expect(await summary('prefixTitles').innerText()).to.equal('GCH');
-    expect(await summary('dateOfBirth').innerText()).to.equal('14 July 2019');
+    expect(await summary('dateOfBirth').innerText()).to.equal('July 14, 2019');
     expect(await summary('story').innerText()).to.equal('Found on a beach.');
     expect(await summaryRow('story').isVisible()).to.equal(true);
     // The settings list beside the form takes the saved dog too.

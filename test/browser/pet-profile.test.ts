@@ -232,7 +232,7 @@ describe('about-pet form and pet settings in the browser', function () {
     await dialog.locator('#pet-settings-details-breedType').selectOption('mixed');
     await dialog.locator('#pet-settings-details-dateOfBirth-day').selectOption('14');
     await saveSetting(dialog);
-    expect(await setting('details').innerText()).to.contain('Male').and.contain('Mixed breed').and.contain('Born 14 July 2019');
+    expect(await setting('details').innerText()).to.contain('Male').and.contain('Mixed breed').and.contain('Born July 14, 2019');
 
     dialog = await openSetting('nameStory', 'pet-settings-name-story');
     await dialog.locator('#pet-settings-name-story-name').fill('Biscuit Three');
@@ -277,7 +277,7 @@ describe('about-pet form and pet settings in the browser', function () {
     expect(await setting('deceased').innerText()).to.equal('Biscuit Three has passed away');
 
     await openAbout();
-    expect(await setting('details').innerText()).to.contain('Male').and.contain('Mixed breed').and.contain('Born 14 July 2019');
+    expect(await setting('details').innerText()).to.contain('Male').and.contain('Mixed breed').and.contain('Born July 14, 2019');
     expect(await setting('nameStory').innerText()).to.contain('Biscuit Three').and.contain('Loves the sea.');
     expect(await setting('social').innerText()).to.equal('Instagram');
     expect(await setting('privacy').innerText()).to.equal('Private');

@@ -126,7 +126,7 @@ describe('results widgets in the browser', function () {
     ]);
     expect(await table.locator('tr[aria-current="true"] th').innerText()).to.equal('Large');
     expect(await table.locator('.life-stage-table__cell--dog').innerText()).to.equal('3 to 8 years');
-    expect(await page.locator('dialog[open]').innerText()).to.include('born on 12 April 2021').and.include('67 lbs');
+    expect(await page.locator('dialog[open]').innerText()).to.include('born on April 12, 2021').and.include('67 lbs');
   });
 
   it('closes once only: a double click on close and a stray Escape close it once, and never the next modal', async () => {

@@ -157,7 +157,7 @@ export function sizeClassOf(predictedWeightLbs: number | null): SizeClass | null
   return predictedWeightLbs != null && predictedWeightLbs > 0 ? sizeClassFor(predictedWeightLbs) : null;
 }
 
-/** '12 April 2021' for a 'YYYY-MM-DD' date, without time-zone shifts. */
+/** 'April 12, 2021' for a 'YYYY-MM-DD' date, without time-zone shifts. */
 export function formatBirthDate(date: string): string {
   return storedBirthdayText(date) ?? date;
 }

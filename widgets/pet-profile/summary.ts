@@ -1,4 +1,4 @@
-// The one-line values of the pet settings list ("Male · Purebred · Labrador Retriever · Born 3 March 2020"). Pure.
+// The one-line values of the pet settings list ("Male · Purebred · Labrador Retriever · Born March 3, 2020"). Pure.
 import { BREED_TYPES, collectsBreedInfo, INTACT_OPTIONS, PRIVACY_OPTIONS, SEX_OPTIONS, SOCIAL_NETWORKS } from '../../server/pet-profile/rules';
 import { birthdayText } from '../../server/shared/birthday-text';
 import type { AboutPet, DateParts } from './types';
@@ -9,7 +9,7 @@ export const SEPARATOR = ' · ';
 const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
   options.find((option) => option.value === value)?.label ?? null;
 
-/** The site's one date format ('3 March 2020', 'March 2020 (estimated)'); null when no year is set. */
+/** The site's one date format ('March 3, 2020', 'March 2020 (estimated)'); null when no year is set. */
 export function dateText(parts: DateParts | null | undefined): string | null {
   return birthdayText(parts);
 }

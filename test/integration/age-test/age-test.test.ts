@@ -65,7 +65,7 @@ describe('age test and microbiome tests on the summary page', function () {
     const html = await summaryOf(owner, biscuit);
     const text = mainText(html);
     expect(text).to.include('Released: the results are ready.');
-    expect(text).to.include('Predicted birthday 20 April 2021');
+    expect(text).to.include('Predicted birthday April 20, 2021');
     expect(text).to.include('Activated January 5, 2026');
     expect(text).to.include(AGE_TEST_ACCURACY_QUESTION);
     expect(html).to.include(`action="/members/results/age-test/feedback?i=${biscuit}"`);

@@ -35,7 +35,7 @@ describe('pet profile: about page, data feed, handle check, add a dog', function
     const html = (await people.owner.get(`/members/pet/about/${people.petNum}`).expect(200)).text;
     expect(html).to.include('<title>About Rex | Embark</title>');
     const text = mainText(html);
-    expect(text).to.include('Female').and.include('4 March 2020').and.include('<b>Brave</b> dog');
+    expect(text).to.include('Female').and.include('March 4, 2020').and.include('<b>Brave</b> dog');
     expect(html).to.not.include('<b>Brave</b>');
     expect(html).to.include("Explore your dog&#39;s Results").and.include('data-nav="profile"'); // Rex has no results yet
     expect(html).to.include(`data-widget="about-pet" data-props="{&#34;petNum&#34;:${people.petNum},&#34;readOnly&#34;:false}"`);

@@ -103,7 +103,7 @@ describe('results pages: access and empty states', function () {
       expect(text).to.include('CH Biscuit CGC');
       expect(text).to.include(`Handle ${pet.handle}`);
       expect(text).to.match(/Sex (Male|Female)/);
-      expect(text).to.include('Birth date 5 March 2021 (estimated)');
+      expect(text).to.include('Birth date March 5, 2021 (estimated)');
       expect(text).to.include('Titles CH, CGC');
     } finally {
       await db('pets').where({ pet_num: biscuit }).update({ prefix_titles: pet.prefix_titles, suffix_titles: pet.suffix_titles, is_date_of_birth_estimated: pet.is_date_of_birth_estimated, date_of_birth: pet.date_of_birth, date_of_birth_precision: pet.date_of_birth_precision });

@@ -6,7 +6,7 @@ describe('about page summary', () => {
   it('has a text for every row, null for rows with nothing to show', () => {
     const texts = aboutPageSummary(aboutPet());
     for (const row of ABOUT_SUMMARY_ROWS) expect(texts).to.have.property(row.key);
-    expect(texts).to.include({ name: 'Biscuit', callName: null, breedType: 'Mixed breed', sex: 'Male', intact: 'Not given', dateOfBirth: '3 March 2020', dateOfAdoption: 'Not given' });
+    expect(texts).to.include({ name: 'Biscuit', callName: null, breedType: 'Mixed breed', sex: 'Male', intact: 'Not given', dateOfBirth: 'March 3, 2020', dateOfAdoption: 'Not given' });
     expect(texts).to.include({ prefixTitles: null, suffixTitles: null, registrations: null, socialLinks: null, story: null, isHidden: null, isDeceased: null });
   });
 

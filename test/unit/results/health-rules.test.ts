@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { healthCounts, healthSections, modeOfInheritanceWords, orderHealthResults, type HealthCondition } from '../../../server/results/health-rules.js';
 import { pathRole } from '../../../server/results/family-tree.js';
-import { birthDateText } from '../../../server/results/profile.js';
 
 const condition = (name: string, call: HealthCondition['call'], isBreedRelevant = false, severity: HealthCondition['severity'] = 'moderate'): HealthCondition => ({
   id: name.length,
@@ -48,12 +47,6 @@ describe('health results rules', () => {
     expect(pathRole('S')).to.equal('Sire');
     expect(pathRole('DS')).to.equal("Dam's sire");
     expect(pathRole('SSD')).to.equal("Sire's sire's dam");
-  });
-
-  it("writes a birth date, marked when estimated", () => {
-    expect(birthDateText('2021-03-05', false)).to.equal('March 5, 2021');
-    expect(birthDateText('2021-03-05', true)).to.equal('March 5, 2021 (estimated)');
-    expect(birthDateText(null, false)).to.equal('Not given');
   });
 
   it('leads with at-risk and carrier results and folds the rest into clear groups and untested, in page order', () => {

@@ -107,8 +107,8 @@ describe('genetic stats rules', () => {
     });
 
     it('writes birth dates without time-zone shifts', () => {
-      expect(formatBirthDate('2021-04-12')).to.equal('12 April 2021');
-      expect(formatBirthDate('2021-01-01')).to.equal('1 January 2021');
+      expect(formatBirthDate('2021-04-12')).to.equal('April 12, 2021');
+      expect(formatBirthDate('2021-01-01')).to.equal('January 1, 2021');
     });
   });
 

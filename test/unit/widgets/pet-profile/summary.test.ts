@@ -6,7 +6,7 @@ import { aboutPet } from './about-pet';
 
 describe('pet settings list values', () => {
   it('writes dates as day month year, as the rest of the site does, marking estimated ones', () => {
-    expect(dateText({ day: 3, month: 3, year: 2020, isEstimated: false })).to.equal('3 March 2020');
+    expect(dateText({ day: 3, month: 3, year: 2020, isEstimated: false })).to.equal('March 3, 2020');
     expect(dateText({ day: null, month: 12, year: 2019, isEstimated: true })).to.equal('December 2019 (estimated)');
     expect(dateText({ day: null, month: null, year: null, isEstimated: false })).to.equal(null);
   });
@@ -23,7 +23,7 @@ describe('pet settings list values', () => {
       areBothParentsRegistered: 'yes',
       socialLinks: [{ network: 'x', url: 'https://x.com/b' }],
     });
-    expect(detailsSummary(pet)).to.equal('Male · Neutered or spayed · Purebred · Beagle · Born 3 March 2020 · @biscuit-7');
+    expect(detailsSummary(pet)).to.equal('Male · Neutered or spayed · Purebred · Beagle · Born March 3, 2020 · @biscuit-7');
     expect(nameStorySummary(pet)).to.equal('Biscuit (“Bis”)');
     expect(socialSummary(pet)).to.equal('X');
     expect(socialSummary(aboutPet())).to.equal(NOT_SET);
