@@ -131,15 +131,32 @@ async function ingestParsed(trx: Db, lab: Lab, file: IngestFile, parsed: ParsedG
     if (!replacing) await trx('swabs').where({ id: swab.id }).update({ swab_state: 'processing', received_at: trx.raw('coalesce(received_at, now())') });
     return { status: 'held' as const, swabCode: swab.swab_code, petNum, reason: replacing ? `${reason}; the released results stay` : reason, report };
   }
-  await storeResults(trx, lab.ids, petNum, genotypeId, analysis.results);
-  await releaseSwab(trx, swab, sampleId);
   // An owner who did not say the dog's sex gets the one its DNA shows.
   if (!statedSex && analysis.inferredSex) await trx('pets').where({ pet_num: petNum }).whereNull('sex').update({ sex: analysis.inferredSex });
-  // the replaced genotype's relatives are not this one's
-  if (replacing) await trx('relatives').where('pet_num_a', petNum).orWhere('pet_num_b', petNum).delete();
-  await upsertRelatives(trx, petNum, relatives);
-  await queueResultsEmail(trx, petNum, swab.swab_code, { otherLabFile: Boolean(parsed.array) });
+  await releaseGenotype(trx, lab, { petNum, genotypeId, sampleId, swab, analysis, relatives, replacing, otherLabFile: Boolean(parsed.array) });
   return { status: 'released' as const, swabCode: swab.swab_code, petNum, relatives: relatives.length, report };
+}
+
+interface GenotypeToRelease {
+  petNum: number;
+  genotypeId: number;
+  sampleId: number;
+  swab: SwabRow;
+  analysis: GenotypeAnalysis;
+  relatives: readonly RelativeMatch[];
+  /** The dog had results before: the relatives of its old genotype go. */
+  replacing: boolean;
+  otherLabFile: boolean;
+}
+
+/** Releases a stored genotype, in the caller's transaction: its results, the swab, its relatives and the owner's e-mail. */
+export async function releaseGenotype(trx: Db, lab: Lab, release: GenotypeToRelease): Promise<void> {
+  const { petNum, swab } = release;
+  await storeResults(trx, lab.ids, petNum, release.genotypeId, release.analysis.results);
+  await releaseSwab(trx, swab, release.sampleId);
+  if (release.replacing) await trx('relatives').where('pet_num_a', petNum).orWhere('pet_num_b', petNum).delete();
+  await upsertRelatives(trx, petNum, release.relatives);
+  await queueResultsEmail(trx, petNum, swab.swab_code, { otherLabFile: release.otherLabFile });
 }
 
 /** One line about an import for the command line and the lab page: what was skipped, and why. */
@@ -202,7 +219,7 @@ export async function storeGenotype(db: Db, genotype: GenotypeToStore): Promise<
 }
 
 /** The swab's results are out: its sample released, the swab's release times set once. */
-export async function releaseSwab(db: Db, swab: SwabRow, sampleId: number): Promise<void> {
+async function releaseSwab(db: Db, swab: SwabRow, sampleId: number): Promise<void> {
   await db('samples').where({ id: sampleId }).update({ sample_state: 'released', released_at: db.fn.now(), genotyped_at: db.raw('coalesce(genotyped_at, now())'), lab_review_reason: null });
   const breedOnly = swab.product_type === 'BreedAndAncestry';
   await db('swabs')

@@ -7,11 +7,8 @@ import { analyseArrayGenotype, analyseGenotype } from './engine.js';
 import { findArrayRelatives } from './array-relatives.js';
 import { findRelatives } from './relative-matching.js';
 import { IngestError } from './ingest-error.js';
-import { releaseSwab, storeGenotype } from './ingest.js';
+import { releaseGenotype, storeGenotype } from './ingest.js';
 import { loadPanel } from './panel-load.js';
-import { queueResultsEmail } from './notices.js';
-import { storeResults } from './results-store.js';
-import { upsertRelatives } from './relatives-store.js';
 
 export interface HeldGenotype {
   genotypeId: number;
@@ -82,13 +79,9 @@ export async function releaseWithGeneticSex(db: Db, lab: Lab, genotypeId: number
     await trx('genotypes').where({ id: genotypeId }).delete();
     const file = { fileName: held.source_file_name ?? 'held genotype', text: '' };
     const released = await storeGenotype(trx, { sampleId: held.sample_id, petNum, panelId: held.panel_id, file, sha256: held.source_sha256, format: held.source_format, calls, analysis, statedSex: sex });
-    await storeResults(trx, lab.ids, petNum, released, analysis.results);
     const swab = { id: held.swab_id, swab_code: held.swab_code, pet_num: held.swab_pet_num, swab_state: held.swab_state, product_type: held.product_type };
-    await releaseSwab(trx, swab, held.sample_id);
-    // a swab released before (this file replaced its results) had other relatives
-    await trx('relatives').where('pet_num_a', petNum).orWhere('pet_num_b', petNum).delete();
-    await upsertRelatives(trx, petNum, relatives);
-    await queueResultsEmail(trx, petNum, held.swab_code, { otherLabFile: !onLabPanel });
+    // replacing: a swab released before (this file replaced its results) had other relatives
+    await releaseGenotype(trx, lab, { petNum, genotypeId: released, sampleId: held.sample_id, swab, analysis, relatives, replacing: true, otherLabFile: !onLabPanel });
     return { petNum, swabCode: held.swab_code, sex, relatives: relatives.length };
   });
 }
