@@ -1,6 +1,6 @@
 // Matchmaker budget (DESIGN.md, issue 14): the candidates of one dog among 100,000 stored dogs, with
-// the offspring COI of each candidate shown (computed from both genotypes, as the pair predictor
-// does), in under 300 ms. Run alone with BENCH_ONLY=matchmaker.
+// the offspring COI of each candidate shown (the kinship the relatives search stored, as the pair predictor
+// shows it), in under 300 ms. Run alone with BENCH_ONLY=matchmaker.
 import type { Db } from '../server/db/index.js';
 import { packGenotype } from '../server/genetics/genotype.js';
 import { syntheticCalls, syntheticShares } from '../server/genetics/simulate/synthetic.js';
