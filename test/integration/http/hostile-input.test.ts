@@ -115,6 +115,35 @@ describe('hostile input at the edge', () => {
     });
   });
 
+  describe('lone surrogates (half of a UTF-16 pair, which JSON can carry)', () => {
+    const LONE = 'Rex \ud800';
+
+    it('refuses one in a GraphQL variable bound for a jsonb column with Invalid Arguments, storing nothing', async () => {
+      const response = await graphql(owner, 'mutation ($v: [FeedbackPageVariableInput!]) { addFeedback(page: "summary", isHelpful: true, pageVariables: $v) { __typename } }', {
+        v: [{ name: 'dog', value: LONE }],
+      });
+      expect(response.body.errors[0].message).to.equal(INVALID_ARGUMENTS);
+      expect(response.body.errors[0].extensions.code).to.equal('BAD_USER_INPUT');
+      expect(Number((await (await testDb())('feedback').count('* as count'))[0].count)).to.equal(0);
+    });
+
+    it('refuses one in a JSON body with Invalid Arguments instead of storing U+FFFD or failing in the database', async () => {
+      const db = await testDb();
+      const token = await csrfToken(owner, '/members/messages');
+      const chat = await owner.post('/members/chat/send-message').set('x-csrf-token', token).send({ conversationId: -1, body: LONE, startNewConversationTo: 'biscuit' }).expect(400);
+      expect(chat.body).to.deep.equal({ error: INVALID_ARGUMENTS });
+      expect(Number((await db('messages').count('* as count'))[0].count)).to.equal(0);
+      const share = await owner.post(`/members/vet-report/share?i=${petNum}`).set('x-csrf-token', token).set('accept', 'application/json').send({ vetName: LONE, vetEmail: 'vet@example.test' }).expect(400);
+      expect(share.body).to.deep.equal({ error: INVALID_ARGUMENTS });
+      expect(Number((await db('outbox').count('* as count'))[0].count)).to.equal(0);
+    });
+
+    it('keeps a whole surrogate pair (an emoji) as typed', async () => {
+      const response = await graphql(owner, 'mutation ($u: PetUpdateFields!, $q: PetQueryFields!) { updatePet(updateFields: $u, queryFields: $q) { story } }', { u: { story: 'Good dog \ud83d\udc15' }, q: { petNum } });
+      expect(response.body.data.updatePet.story).to.equal('Good dog \u{1F415}');
+    });
+  });
+
   describe('ids beyond their column', () => {
     for (const bad of ['2147483648', '99999999999999999999', '-1', '0', '1e3', '01', 'abc', '1.5']) {
       it(`answers pet number ${bad} with a clear refusal, not a server error`, async () => {
