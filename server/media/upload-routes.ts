@@ -2,6 +2,7 @@
 import os from 'node:os';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
+import { multipart } from '../http/multipart.js';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
 import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
@@ -49,7 +50,7 @@ function refusal(error: multer.MulterError): UploadRefused {
  * Files go to a temporary folder (videos may be 200 MB) and are removed when the answer is sent.
  */
 export function mediaUploadParser(db: Db): RequestHandler[] {
-  const upload = multer({
+  const upload = multipart({
     storage: multer.diskStorage({ destination: os.tmpdir() }),
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
   }).single('file');

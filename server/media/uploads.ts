@@ -49,10 +49,15 @@ export function sizeRefusal(mediaType: MediaType, size: number): UploadRefused |
   return null;
 }
 
-/** Keeps a readable, single-line file name (documents show it); null when nothing usable is left. */
-function cleanFileName(name: string): string | null {
-  const clean = Array.from(name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim()).slice(0, 255).join('');
-  return clean || null;
+const MAX_FILE_NAME = 255;
+
+/** Keeps a readable, single-line file name (documents show it), cut to 255 characters before its extension; null when nothing usable is left. */
+export function cleanFileName(name: string): string | null {
+  const clean = Array.from(name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim());
+  if (clean.length <= MAX_FILE_NAME) return clean.join('') || null;
+  const dot = clean.lastIndexOf('.');
+  const extension = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : [];
+  return clean.slice(0, MAX_FILE_NAME - extension.length).join('').trimEnd() + extension.join('');
 }
 
 export async function storeUpload(db: Db, store: MediaStore, upload: UploadRequest): Promise<UploadedMedia> {

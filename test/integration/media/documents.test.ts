@@ -48,6 +48,20 @@ describe('documents and the document info form (issue 12 §6)', () => {
     await newbie.get(`/media/${row.public_id}/original.pdf`).expect(404);
   });
 
+  it('keeps a file name as the browser sent it (UTF-8), cut to 255 characters before its extension', async () => {
+    const parent = await signInAsDemo(t.app, 'parent');
+    const name = 'Bärli’s Impfpass 🐶 2024.pdf';
+    const landing = (await expectStatus(upload(parent, biscuit, PDF, name, { mediaType: 'document' }, { asPage: true }), 303)).headers.location;
+    expect((await mediaRows())[0].original_file_name).to.equal(name);
+    const form = await parent.get(landing).expect(200);
+    const profile = await parent.get(`/members/results/profile?i=${biscuit}`).expect(200);
+    for (const page of [form.text, profile.text]) expect(page).to.include('Bärli’s Impfpass 🐶 2024.pdf').and.not.include('BÃ¤rli');
+    await (await testDb())('media').delete();
+    const long = `${'Ж'.repeat(300)}.pdf`;
+    await expectStatus(upload(parent, biscuit, PDF, long, { mediaType: 'document' }), 201);
+    expect((await mediaRows())[0].original_file_name).to.equal(`${'Ж'.repeat(251)}.pdf`);
+  });
+
   it('refuses a wrong form with its reasons and lets no reader but an editor change it', async () => {
     const parent = await signInAsDemo(t.app, 'parent');
     const landing = (await expectStatus(upload(parent, biscuit, PDF, 'vet.pdf', { mediaType: 'document' }, { asPage: true }), 303)).headers.location;
