@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
+import { multipart } from '../http/multipart.js';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
 import { requireAdmin } from '../auth/guards.js';
@@ -44,7 +45,7 @@ function refusal(error: multer.MulterError): RefusedUpload {
  * upload over the limits is drained by multer and answered with a clear 413/400, not an error.
  */
 export function labUploadParser(db: Db): RequestHandler[] {
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_FILE_BYTES, files: MAX_UPLOAD_FILES, fields: 6 } }).array('files', MAX_UPLOAD_FILES);
+  const upload = multipart({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_FILE_BYTES, files: MAX_UPLOAD_FILES, fields: 6 } }).array('files', MAX_UPLOAD_FILES);
   const parse: RequestHandler = (req, res, next) =>
     upload(req, res, (error?: unknown) => {
       if (error instanceof multer.MulterError) {
@@ -122,7 +123,7 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
       for (const file of files) {
         try {
           const outcome = await ingestGenotypeFile(db, lab, file, { ...(ownerEmail ? { newDog: { ownerEmail, dogName } } : {}), replaceReleased });
-          if (outcome.report.registeredDog) messages.push(`${file.fileName}: swab ${swabCode} registered for a new dog of ${ownerEmail}.`);
+          if (outcome.report.registeredDog) messages.push(`${file.fileName}: swab ${outcome.swabCode} registered for a new dog of ${ownerEmail}.`);
           messages.push(describe(file.fileName, outcome));
         } catch (error) {
           if (!(error instanceof IngestError)) throw error;

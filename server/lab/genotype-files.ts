@@ -54,9 +54,9 @@ export async function genotypeFilesFromEntries(entries: Entry[], swabCode?: stri
       plink.set(base, set);
       continue;
     }
-    const foreign = foreignGenotypeFormat(entry.name, entry.content);
-    if (foreign) throw new IngestError(`${entry.name} is ${foreign}.`);
     const text = textOf(entry.content);
+    const foreign = foreignGenotypeFormat(entry.name, text);
+    if (foreign) throw new IngestError(`${entry.name} is ${foreign}.`);
     if (isIlluminaReport(text.slice(0, 100))) {
       if (!swabCode) throw new IngestError(`${entry.name}: ${NAME_THE_SWAB}`);
       files.push({ fileName: entry.name, plink: read(() => illuminaReportToTransposed(text, entry.name)), swabCode });
@@ -132,7 +132,13 @@ function pairLonePlinkFiles(entries: Entry[]): Entry[] {
 }
 
 const withoutByteOrderMark = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-const textOf = (content: Uint8Array) => withoutByteOrderMark(strFromU8(content));
+
+/** A file's text: UTF-8 (a byte-order mark dropped), or UTF-16 after its byte-order mark (what Excel saves as "Unicode Text"). */
+function textOf(content: Uint8Array): string {
+  if (startsWith(content, 0xff, 0xfe)) return new TextDecoder('utf-16le').decode(content);
+  if (startsWith(content, 0xfe, 0xff)) return new TextDecoder('utf-16be').decode(content);
+  return withoutByteOrderMark(strFromU8(content));
+}
 
 export async function readGenotypeFiles(paths: readonly string[], swabCode?: string): Promise<IngestFile[]> {
   const entries = await Promise.all(paths.map(async (file) => ({ name: path.basename(file), content: new Uint8Array(await readFile(file)) })));

@@ -69,6 +69,19 @@ describe('admin lab upload', function () {
     expect(response.text).to.include(`swab IMPORTED000001 released for dog ${dog.pet_num}`);
   });
 
+  it('names the swab of a TSV registered for a new dog, and reads a TSV Excel saved as Unicode Text (UTF-16) or with a UTF-8 file name', async () => {
+    const db = await testDb();
+    await createUser(db, { email: 'importer@example.test' });
+    const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
+    const token = await csrfToken(agent, '/admin/lab');
+    const text = genotypeFile(testWorld().simulator.purebred('beagle', 'f'), 'TSVIMPORT00001').replace(/\n/g, '\r\n');
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const response = await agent.post('/admin/lab/upload').field('_csrf', token).field('ownerEmail', 'importer@example.test').attach('files', utf16, 'Bärli’s DNA.txt').expect(200);
+    expect(response.text).to.include('Bärli’s DNA.txt: swab TSVIMPORT00001 registered for a new dog of importer@example.test.');
+    expect(response.text).to.match(/Bärli’s DNA.txt: swab TSVIMPORT00001 released for dog \d+/);
+    expect((await db('genotypes').first('source_file_name')).source_file_name).to.equal('Bärli’s DNA.txt');
+  });
+
   it('refuses an upload of two exports as a whole, keeping what was typed in the form, and changes nothing', async () => {
     const db = await testDb();
     const lab = await testLab(db);
