@@ -45,10 +45,20 @@ export function breedVariantProfile(random: Random, slug: string, sizeClass: Siz
   }
   const riskAlleleFrequency = new Map<string, number>();
   for (const condition of HEALTH_CONDITIONS) {
-    const relevant = relevantTo(condition.id) || condition.breedSlugs.length === 0;
-    riskAlleleFrequency.set(condition.id, relevant ? 0.05 + 0.25 * random.next() : 0.002);
+    riskAlleleFrequency.set(condition.id, riskAlleleFrequencyIn(random, condition, relevantTo(condition.id)));
   }
   return { traitAlleles, riskAlleleFrequency };
+}
+
+/**
+ * A breed the condition is known in carries its variant at 5-30%; a condition listed for no breed
+ * (seen across many breeds, always rare, such as malignant hyperthermia) at 0.5-2% in every breed;
+ * any other at 0.2%. Each listed case draws one number, so the rest of the stream stays the same.
+ */
+function riskAlleleFrequencyIn(random: Random, condition: { breedSlugs: readonly string[] }, knownInBreed: boolean): number {
+  if (knownInBreed) return 0.05 + 0.25 * random.next();
+  if (condition.breedSlugs.length === 0) return 0.005 + 0.015 * random.next();
+  return 0.002;
 }
 
 export function wolfVariantProfile(): VariantProfile {

@@ -67,6 +67,15 @@ describe('demo population', function () {
     expect(statuses.get('atRisk')).to.be.above(2);
   });
 
+  it('keeps a condition listed for no breed rare: malignant hyperthermia puts few dogs at risk (it put a third of them)', () => {
+    const { dogs } = population();
+    const { panel } = fixture();
+    const mh = HEALTH_CONDITIONS.find((c) => c.id === 'malignant-hyperthermia')!;
+    expect(mh.breedSlugs).to.deep.equal([]);
+    const atRisk = dogs.filter((d) => healthCall(panel, d.calls, mh, d.sex, new Map()).status === 'atRisk').length;
+    expect(atRisk / dogs.length).to.be.below(0.06);
+  });
+
   it('builds 2,500 dogs and a reference population for every identifiable breed', function () {
     this.timeout(60_000);
     const panel = fixture().panel;
