@@ -18,7 +18,8 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 /** What the bytes must be (sniffed, never the file name) for each media type. */
 export const ACCEPTED_MIME: Record<MediaType, Record<string, string>> = {
   image: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'image/avif': 'avif', 'image/tiff': 'tif' },
-  video: { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' },
+  // An .m4v (what macOS Photos and HandBrake export) is an MP4 under another brand: stored and served as one.
+  video: { 'video/mp4': 'mp4', 'video/x-m4v': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' },
   document: { 'application/pdf': 'pdf' },
 };
 

@@ -8,7 +8,7 @@ import { logger } from '../logging/logger.js';
 import { ImageRejected, processUploadedImage } from './images.js';
 import { findImageByPhash, insertMedia } from './queries.js';
 import { ACCEPTED_DESCRIPTION, ACCEPTED_MIME, MAX_BYTES, newPublicId, RESOURCE_TYPE, UNSHOWABLE_PHOTOS, type MediaType } from './rules.js';
-import type { MediaStore } from './store.js';
+import { contentTypeOfKey, type MediaStore } from './store.js';
 
 /** A refused upload: the status and the reason shown under 'Some of your files failed uploading.' */
 export class UploadRefused extends Error {
@@ -67,6 +67,8 @@ export async function storeUpload(db: Db, store: MediaStore, upload: UploadReque
   const extension = sniffed ? ACCEPTED_MIME[upload.mediaType][sniffed.mime] : undefined;
   if (!sniffed || !extension) throw new UploadRefused(415, (sniffed && UNSHOWABLE_PHOTOS[sniffed.mime]) || `The file is not ${ACCEPTED_DESCRIPTION[upload.mediaType]}.`);
 
+  // what the file is served as: the type of its stored name (an .m4v is stored and served as an MP4)
+  const contentType = upload.mediaType === 'image' ? 'image/jpeg' : contentTypeOfKey(`original.${extension}`);
   const publicId = newPublicId(upload.mediaType, randomBytes(10).toString('hex'));
   const asProfilePicture = upload.isProfilePicture && upload.mediaType === 'image';
   let phash: string | null = null;
@@ -89,7 +91,7 @@ export async function storeUpload(db: Db, store: MediaStore, upload: UploadReque
     await store.put(`${publicId}/master.jpg`, image.master, 'image/jpeg');
     await Promise.all(image.files.map((file) => store.put(`${publicId}/${file.name}`, file.body, file.contentType)));
   } else {
-    await store.putFile(`${publicId}/original.${extension}`, upload.path, sniffed.mime);
+    await store.putFile(`${publicId}/original.${extension}`, upload.path, contentType);
   }
 
   try {
@@ -103,7 +105,7 @@ export async function storeUpload(db: Db, store: MediaStore, upload: UploadReque
         resourceType: RESOURCE_TYPE[upload.mediaType],
         phash,
         isGallery: upload.isGalleryUpload,
-        contentType: upload.mediaType === 'image' ? 'image/jpeg' : sniffed.mime,
+        contentType,
         width,
         height,
         bytes,

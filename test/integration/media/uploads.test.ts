@@ -105,6 +105,16 @@ describe('media uploads (issue 12)', () => {
     await parent.get(`/media/${response.body.public_id}/original.mp4`).set('if-none-match', whole.headers.etag).expect(304);
   });
 
+  it('stores an .m4v (an MP4 under the M4V brand, as macOS Photos exports it) as an MP4', async () => {
+    const parent = await signInAsDemo(t.app, 'parent');
+    const m4v = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypM4V '), Buffer.from([0, 0, 2, 0]), Buffer.from('M4V iso2avc1mp41'), Buffer.alloc(64)]);
+    const response = await expectStatus(upload(parent, biscuit, m4v, 'IMG_0042.m4v', { mediaType: 'video' }), 201);
+    expect(filesUnder(t.mediaDir)).to.deep.equal([`${response.body.public_id}/original.mp4`]);
+    expect((await mediaRows())[0]).to.include({ media_type: 'video', content_type: 'video/mp4' });
+    await parent.get(`/media/${response.body.public_id}/original.mp4`).expect(200).expect('content-type', 'video/mp4');
+    expect((await parent.get(`/members/results/profile?i=${biscuit}`).expect(200)).text).to.include(`/media/${response.body.public_id}/original.mp4`);
+  });
+
   describe('bad input: a clear error and nothing stored', () => {
     // the first box of an iPhone photo: enough for the type to be sniffed
     const heicHeader = () => {
@@ -135,6 +145,27 @@ describe('media uploads (issue 12)', () => {
         expect(filesUnder(t.mediaDir)).to.deep.equal([]);
       });
     }
+
+    it('answers a body that is not the multipart it says (no boundary, an unreadable part header, cut short) with 400, not a server error', async () => {
+      const parent = await signInAsDemo(t.app, 'parent');
+      const token = await csrfToken(parent, `/members/results/profile?i=${biscuit}`);
+      const boundary = 'qa-boundary';
+      const part = (headers: string, body: Buffer | string) => Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
+      const photo = await testJpeg();
+      const mediaType = part('Content-Disposition: form-data; name="mediaType"', 'image');
+      const bodies: [string, string, Buffer][] = [
+        ['no boundary', 'multipart/form-data', Buffer.concat([mediaType, Buffer.from(`--${boundary}--\r\n`)])],
+        ['a NUL in the file name', `multipart/form-data; boundary=${boundary}`, Buffer.concat([mediaType, part('Content-Disposition: form-data; name="file"; filename="a\u0000.jpg"', photo), Buffer.from(`--${boundary}--\r\n`)])],
+        ['cut short', `multipart/form-data; boundary=${boundary}`, Buffer.concat([mediaType, Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n`), photo.subarray(0, 100)])],
+      ];
+      for (const [name, type, body] of bodies) {
+        const response = await parent.post(`/members/pet/${biscuit}/media`).set('x-csrf-token', token).set('accept', 'application/json').set('content-type', type).send(body);
+        expect(response.status, name).to.equal(400);
+        expect(response.body, name).to.deep.equal({ error: UPLOAD_FAILED, reason: 'The upload could not be read.' });
+      }
+      expect(await mediaRows()).to.deep.equal([]);
+      expect(filesUnder(t.mediaDir)).to.deep.equal([]);
+    });
 
     it('answers a form upload with the failure page', async () => {
       const parent = await signInAsDemo(t.app, 'parent');
