@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import { multipart } from '../http/multipart.js';
+import { isRefusedUpload, multipart } from '../http/multipart.js';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
 import { requireAdmin } from '../auth/guards.js';
@@ -33,7 +33,7 @@ interface RefusedUpload {
 }
 const refusedUploads = new WeakMap<object, RefusedUpload>();
 
-function refusal(error: multer.MulterError): RefusedUpload {
+function refusal(error: Error & { code?: string }): RefusedUpload {
   if (error.code === 'LIMIT_FILE_SIZE') return { status: 413, message: `A file is larger than ${MAX_UPLOAD_FILE_BYTES / 1024 / 1024} MB: upload a raw-data export (a zip or a PLINK export).` };
   if (error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_UNEXPECTED_FILE') return { status: 400, message: `Upload at most ${MAX_UPLOAD_FILES} files: one TSV, one archive, or one PLINK export (.tped/.tfam, .ped/.map or .bed/.bim/.fam).` };
   return { status: 400, message: `The upload could not be read (${error.message}).` };
@@ -48,7 +48,7 @@ export function labUploadParser(db: Db): RequestHandler[] {
   const upload = multipart({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_FILE_BYTES, files: MAX_UPLOAD_FILES, fields: 6 } }).array('files', MAX_UPLOAD_FILES);
   const parse: RequestHandler = (req, res, next) =>
     upload(req, res, (error?: unknown) => {
-      if (error instanceof multer.MulterError) {
+      if (isRefusedUpload(error)) {
         refusedUploads.set(req, refusal(error));
         req.files = [];
         return next();

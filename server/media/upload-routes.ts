@@ -2,7 +2,7 @@
 import os from 'node:os';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
-import { multipart } from '../http/multipart.js';
+import { isRefusedUpload, multipart } from '../http/multipart.js';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
 import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
@@ -38,7 +38,7 @@ export const MEDIA_UPLOAD_PATH = '/members/pet/:petNum/media';
 /** An upload multer refused (too big, a second file): answered by the route, after the CSRF check. */
 const refusedUploads = new WeakMap<object, UploadRefused>();
 
-function refusal(error: multer.MulterError): UploadRefused {
+function refusal(error: Error & { code?: string }): UploadRefused {
   if (error.code === 'LIMIT_FILE_SIZE') return new UploadRefused(413, `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
   if (error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_UNEXPECTED_FILE') return new UploadRefused(400, 'Upload one file at a time, in the field "file".');
   return new UploadRefused(400, 'The upload could not be read.');
@@ -64,7 +64,7 @@ export function mediaUploadParser(db: Db): RequestHandler[] {
   const parse: RequestHandler = (req, res, next) => {
     res.on('close', () => void removeTemporaryFile(req.file?.path));
     upload(req, res, (error?: unknown) => {
-      if (error instanceof multer.MulterError) {
+      if (isRefusedUpload(error)) {
         refusedUploads.set(req, refusal(error));
         return next();
       }

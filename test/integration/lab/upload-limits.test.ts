@@ -50,6 +50,21 @@ describe('admin lab upload limits', function () {
     await nothingChanged(swabCode);
   });
 
+  it('answers a body cut short or without its boundary with 400 and the reason, not a server error', async () => {
+    const { swabCode } = await dogAwaitingResults(await testDb());
+    const agent = await signIn(app, 'limits@example.test', TEST_PASSWORD);
+    const token = await csrfToken(agent, '/admin/lab');
+    const boundary = 'qa-boundary';
+    const start = `--${boundary}\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\n${token}\r\n--${boundary}\r\nContent-Disposition: form-data; name="swabCode"\r\n\r\n${swabCode}\r\n`;
+    const cut = await agent.post('/admin/lab/upload').set('content-type', `multipart/form-data; boundary=${boundary}`)
+      .send(`${start}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="dog.tsv"\r\n\r\n# swab: ${swabCode}\nmarker`);
+    expect(cut.status).to.equal(400);
+    expect(cut.text).to.include('The upload could not be read (Unexpected end of form).');
+    const noBoundary = await agent.post('/admin/lab/upload').set('x-csrf-token', token).set('content-type', 'multipart/form-data').send(`${start}--${boundary}--\r\n`);
+    expect(noBoundary.status).to.equal(400);
+    await nothingChanged(swabCode);
+  });
+
   it('refuses a zip bomb by what it really unzips to, and keeps answering other requests while it unzips', async () => {
     const { swabCode } = await dogAwaitingResults(await testDb());
     const bomb = zipSync({ 'dog.tped': new Uint8Array(UNZIP_LIMITS.maxUnzippedBytes + 1024 * 1024), 'dog.tfam': strToU8('F I 0 0 1 -9\n') }, { level: 9 });
