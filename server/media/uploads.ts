@@ -9,6 +9,7 @@ import { ImageRejected, processUploadedImage } from './images.js';
 import { findImageByPhash, insertMedia } from './queries.js';
 import { ACCEPTED_DESCRIPTION, ACCEPTED_MIME, MAX_BYTES, newPublicId, RESOURCE_TYPE, UNSHOWABLE_PHOTOS, type MediaType } from './rules.js';
 import { contentTypeOfKey, type MediaStore } from './store.js';
+import { dropVideoMetadata } from './video-metadata.js';
 
 /** A refused upload: the status and the reason shown under 'Some of your files failed uploading.' */
 export class UploadRefused extends Error {
@@ -91,6 +92,8 @@ export async function storeUpload(db: Db, store: MediaStore, upload: UploadReque
     await store.put(`${publicId}/master.jpg`, image.master, 'image/jpeg');
     await Promise.all(image.files.map((file) => store.put(`${publicId}/${file.name}`, file.body, file.contentType)));
   } else {
+    // like a photo's GPS, a video's place (and camera) never leaves with it: videos may be public
+    if (extension === 'mp4' || extension === 'mov') await dropVideoMetadata(upload.path);
     await store.putFile(`${publicId}/original.${extension}`, upload.path, contentType);
   }
 
