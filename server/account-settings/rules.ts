@@ -2,7 +2,7 @@
 import { getCountries, parsePhoneNumber, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import * as messages from '../shared/messages.js';
-import { isBlank } from '../shared/visible-text.js';
+import { hasControlCharacterOrLineBreak, isBlank } from '../shared/visible-text.js';
 import { EMAIL_PREFERENCE_FIELDS, settableEmailPreferences, type EmailAudience, type EmailPreferenceField } from './email-preference-fields.js';
 
 /** spec 2 §9: the default country is US. */
@@ -35,8 +35,6 @@ export function countryName(code: string): string {
   return COUNTRIES.find((country) => country.code === code)?.name ?? code;
 }
 
-// Tabs, line breaks and other control characters have no place in a name shown in headers and e-mails.
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export const accountDetailsSchema = z
   .object({
@@ -45,7 +43,7 @@ export const accountDetailsSchema = z
       .trim()
       .refine((name) => !isBlank(name), messages.NAME_REQUIRED)
       .refine((name) => name.length <= NAME_MAX_LENGTH, messages.SETTINGS_NAME_TOO_LONG)
-      .refine((name) => !CONTROL_CHARACTERS.test(name), messages.SETTINGS_NAME_CONTROL_CHARACTERS),
+      .refine((name) => !hasControlCharacterOrLineBreak(name), messages.SETTINGS_NAME_CONTROL_CHARACTERS),
     countryCode: z
       .string({ required_error: messages.SETTINGS_COUNTRY_INVALID, invalid_type_error: messages.SETTINGS_COUNTRY_INVALID })
       .trim()

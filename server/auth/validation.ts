@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_INVALID, INVALID_ARGUMENTS, NAME_REQUIRED, PASSWORD_REQUIRED, PASSWORD_TOO_SHORT } from '../shared/messages.js';
-import { hasLineBreak, isBlank } from '../shared/visible-text.js';
+import { hasControlCharacterOrLineBreak, isBlank } from '../shared/visible-text.js';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -21,7 +21,8 @@ export const signupForm = z.object({
     .string({ required_error: NAME_REQUIRED })
     .trim()
     .refine((name) => !isBlank(name), NAME_REQUIRED)
-    .refine((name) => name.length <= 100 && !hasLineBreak(name), INVALID_ARGUMENTS),
+    // the same rule as the name on the settings page, which must accept the name an account starts with
+    .refine((name) => name.length <= 100 && !hasControlCharacterOrLineBreak(name), INVALID_ARGUMENTS),
   email,
   password,
 });

@@ -10,3 +10,10 @@ export const isBlank = (text: string): boolean => INVISIBLE_ONLY.test(text);
 
 /** True when the text would break onto another line (single-line fields such as names refuse it). */
 export const hasLineBreak = (text: string): boolean => LINE_BREAK.test(text);
+
+// C0 and C1 control characters (tab, line breaks and terminal escapes such as U+009B among them) and
+// the Unicode line and paragraph separators.
+const CONTROL_OR_LINE_BREAK = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** True when the text holds a control character or a line break: a person's name, shown in headers and e-mails, refuses it. */
+export const hasControlCharacterOrLineBreak = (text: string): boolean => CONTROL_OR_LINE_BREAK.test(text);

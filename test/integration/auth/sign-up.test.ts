@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { testApp, csrfToken } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser } from '../../support/factories.js';
-import { EMAIL_TAKEN, PASSWORD_REQUIRED, PASSWORD_TOO_SHORT } from '../../../server/shared/messages.js';
+import { EMAIL_TAKEN, INVALID_ARGUMENTS, PASSWORD_REQUIRED, PASSWORD_TOO_SHORT } from '../../../server/shared/messages.js';
 
 describe('sign up', () => {
   let app: Express;
@@ -42,6 +42,16 @@ describe('sign up', () => {
     response = await agent.post('/signup').type('form').send({ name: 'A', email: 'a@example.test', password: 'five5', _csrf: token }).expect(400);
     expect(response.text).to.include(PASSWORD_TOO_SHORT);
     expect(await (await testDb())('users').count('* as count')).to.deep.equal([{ count: 0 }]);
+  });
+
+  it('refuses a name the settings page would refuse (a C1 control character, a tab), creating no account', async () => {
+    for (const name of ['Amy\u009b31mRed', 'Amy\tRed', 'Amy\u0085Red']) {
+      const agent = request.agent(app);
+      const token = await csrfToken(agent, '/signup');
+      const response = await agent.post('/signup').type('form').send({ name, email: 'amy@example.test', password: 'sixsix', _csrf: token }).expect(400);
+      expect(response.text, JSON.stringify(name)).to.include(INVALID_ARGUMENTS);
+      expect(await (await testDb())('users').where({ email: 'amy@example.test' }).first(), JSON.stringify(name)).to.equal(undefined);
+    }
   });
 
   it('refuses an e-mail that already has an account', async () => {
