@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { createHandler } from 'graphql-http/lib/use/express';
-import { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, OperationTypeNode, specifiedRules, validate, visit, type DocumentNode } from 'graphql';
+import { getOperationAST, GraphQLError, Kind, NoSchemaIntrospectionCustomRule, OperationTypeNode, specifiedRules, validate, visit, type DocumentNode } from 'graphql';
 import type { ResponseInit } from 'graphql-http';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
@@ -39,11 +39,26 @@ function hasControlCharacterInLiterals(document: DocumentNode): boolean {
 
 export const BATCH_REFUSED = 'Batched operations are not supported: send one operation per request';
 
-/** graphql-http would read a batch as one request without a query; say what is wrong instead. */
+export const JSON_REQUIRED = 'Send the operation as JSON (Content-Type: application/json)';
+
+/**
+ * graphql-http would read a batch as one request without a query, and answer a body of another type
+ * (a form, text) with an empty 415; say what is wrong instead.
+ */
 export const refuseBatches: RequestHandler = (req, res, next) => {
+  if (!req.is('application/json')) {
+    res.status(415).json({ errors: [{ message: JSON_REQUIRED, extensions: { code: 'BAD_REQUEST' } }] });
+    return;
+  }
   if (!Array.isArray(req.body)) return next();
   res.status(400).json({ errors: [{ message: BATCH_REFUSED, extensions: { code: 'BAD_REQUEST' } }] });
 };
+
+/** The operation to run, as graphql-js picks it; graphql-http answers a miss with 200 under application/json. */
+function unknownOperation(document: DocumentNode, operationName: string | null | undefined): GraphQLError | null {
+  if (getOperationAST(document, operationName)) return null;
+  return new GraphQLError(operationName ? `Unknown operation named "${operationName}".` : 'Must provide operation name if query contains multiple operations.');
+}
 
 /** A document that never runs (a syntax error, a refused validation) is a bad request: 400 with the reasons. */
 function badRequest(errors: readonly GraphQLError[], format: (error: GraphQLError) => GraphQLError | Error): [string, ResponseInit] {
@@ -78,6 +93,8 @@ export function graphqlRoute(db: Db, settings: Settings): RequestHandler {
       }
       const refused = validateDocument(document);
       if (refused.length > 0) return badRequest(refused, formatError);
+      const unknown = unknownOperation(document, params.operationName);
+      if (unknown) return badRequest([unknown], formatError);
       if (hasControlCharacter(params.variables) || hasControlCharacterInLiterals(document)) return [invalidArguments()];
       const args = { schema, document, operationName: params.operationName, variableValues: params.variables };
       if (!request.impersonator) return args;

@@ -26,6 +26,8 @@ describe('GraphQL request errors', () => {
     ['a query that is not a string', { query: 42 }, /Invalid query/],
     ['variables as a string', { query: '{ me { name } }', variables: '{"a":1}' }, /Invalid variables/],
     ['a batched array of operations', [{ query: '{ me { name } }' }, { query: '{ me { email } }' }], /Batched operations are not supported/],
+    ['an operationName the document does not have', { query: 'query a { me { name } }', operationName: 'zzz' }, /^Unknown operation named "zzz"\.$/],
+    ['two operations and no operationName', { query: 'query a { me { name } } query b { me { email } }' }, /^Must provide operation name if query contains multiple operations\.$/],
   ];
   for (const [what, body, reason] of cases) {
     it(`answers ${what} with 400 and the reason`, async () => {
@@ -34,6 +36,17 @@ describe('GraphQL request errors', () => {
       expect(response.body.errors[0].message).to.match(reason);
     });
   }
+
+  it('answers a body that is not JSON (a form, text, none) with 415 and what to send, not an empty answer', async () => {
+    const token = await csrfToken(agent, '/help');
+    for (const [type, body] of [['application/x-www-form-urlencoded', 'query=%7B+me+%7B+name+%7D+%7D'], ['text/plain', '{"query":"{ me { name } }"}'], [undefined, undefined]] as const) {
+      const request = agent.post('/graphql').set('x-csrf-token', token).set('accept', 'application/json');
+      if (type) request.set('content-type', type);
+      const response = await (body === undefined ? request : request.send(body));
+      expect(response.status, type).to.equal(415);
+      expect(response.body.errors[0].message, type).to.equal('Send the operation as JSON (Content-Type: application/json)');
+    }
+  });
 
   const nestedFragments = (count: number) => {
     const name = (i: number) => `F${i.toString(36)}`;
