@@ -5,7 +5,7 @@ import type { Settings } from '../settings.js';
 import { HttpError } from '../auth/guards.js';
 import { mayViewMedia } from './access.js';
 import { findMedia } from './queries.js';
-import { isImageVariant, parsePublicId } from './rules.js';
+import { documentDisposition, isImageVariant, parsePublicId } from './rules.js';
 import { contentTypeOfKey, LocalMediaStore, mediaStoreFor, UnsatisfiableRange, type MediaStore, type StoredFile } from './store.js';
 
 const notFound = () => new HttpError(404, 'Page not found');
@@ -39,7 +39,7 @@ async function serve(db: Db, store: MediaStore, req: Request, res: Response, raw
     // Private: a dog's privacy can change; a turned picture keeps its address, so browsers revalidate.
     'Cache-Control': 'private, no-cache',
     'X-Content-Type-Options': 'nosniff',
-    ...(media.mediaType === 'document' ? { 'Content-Disposition': 'inline; filename="document.pdf"' } : {}),
+    ...(media.mediaType === 'document' ? { 'Content-Disposition': documentDisposition(media.originalFileName) } : {}),
   };
   // Local files go out with express's sendFile: byte ranges (video seeking), ETag and 304s.
   if (store instanceof LocalMediaStore) return sendLocalFile(res, store.pathOf(key), headers);

@@ -40,7 +40,8 @@ describe('documents and the document info form (issue 12 §6)', () => {
     expect(profile.text).to.include('hips.pdf').and.to.include('Hips, 2024');
     const vet = await signInAsDemo(t.app, 'vet');
     expect((await vet.get(`/members/results/profile?i=${biscuit}`).expect(200)).text).to.include('hips.pdf');
-    await vet.get(`/media/${row.public_id}/original.pdf`).expect(200);
+    const served = await vet.get(`/media/${row.public_id}/original.pdf`).expect(200);
+    expect(served.headers['content-disposition']).to.equal(`inline; filename="hips.pdf"; filename*=UTF-8''hips.pdf`);
     const publicPage = await request(t.app).get('/dog/biscuit').expect(200);
     expect(publicPage.text).to.not.include('hips.pdf');
     await request(t.app).get(`/media/${row.public_id}/original.pdf`).expect(404);
@@ -56,6 +57,8 @@ describe('documents and the document info form (issue 12 §6)', () => {
     const form = await parent.get(landing).expect(200);
     const profile = await parent.get(`/members/results/profile?i=${biscuit}`).expect(200);
     for (const page of [form.text, profile.text]) expect(page).to.include('Bärli’s Impfpass 🐶 2024.pdf').and.not.include('BÃ¤rli');
+    const served = await parent.get(`/media/${(await mediaRows())[0].public_id}/original.pdf`).expect(200);
+    expect(decodeURIComponent(served.headers['content-disposition'].split("UTF-8''")[1])).to.equal(name);
     await (await testDb())('media').delete();
     const long = `${'Ж'.repeat(300)}.pdf`;
     await expectStatus(upload(parent, biscuit, PDF, long, { mediaType: 'document' }), 201);

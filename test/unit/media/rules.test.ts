@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MAX_CAPTION_LENGTH, nextRotation, parseCaption, parseDocumentInfo, parsePublicId, newPublicId, wagCount, mediaTypeOfPublicId } from '../../../server/media/rules.js';
+import { documentDisposition, MAX_CAPTION_LENGTH, nextRotation, parseCaption, parseDocumentInfo, parsePublicId, newPublicId, wagCount, mediaTypeOfPublicId } from '../../../server/media/rules.js';
 import { mediaSettingsFromEnv } from '../../../server/media/settings.js';
 import { expectedWagAnswer, toggledWag, rotatedSlide } from '../../../widgets/gallery/rules.js';
 
@@ -11,6 +11,13 @@ describe('gallery rules (issue 12)', () => {
     expect(mediaTypeOfPublicId(`uv/${'0'.repeat(20)}`)).to.equal('video');
     expect(parsePublicId('ui/a11y-photo')).to.equal('ui/a11y-photo');
     for (const bad of ['ui/', 'ui/A', '../ui/00000000000000000000', `ui/${'0'.repeat(20)}/x`, `UI/${'0'.repeat(20)}`, 12, null]) expect(parsePublicId(bad)).to.equal(null);
+  });
+
+  it('serves a document under the name it was uploaded with, in ASCII and in UTF-8, always a .pdf', () => {
+    expect(documentDisposition('Rabies certificate 2024.PDF')).to.equal(`inline; filename="Rabies certificate 2024.pdf"; filename*=UTF-8''Rabies%20certificate%202024.pdf`);
+    expect(documentDisposition('B\u00e4rli\u2019s "Impfpass" (1)*')).to.equal(`inline; filename="B_rli_s _Impfpass_ (1)*.pdf"; filename*=UTF-8''B%C3%A4rli%E2%80%99s%20%22Impfpass%22%20%281%29%2A.pdf`);
+    expect(documentDisposition(null)).to.equal(`inline; filename="document.pdf"; filename*=UTF-8''document.pdf`);
+    expect(documentDisposition('broken \ud800 name')).to.contain(`filename*=UTF-8''broken%20%EF%BF%BD%20name.pdf`);
   });
 
   it('counts wags as the spec says', () => {
