@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Settings } from '../settings.js';
 import { requireUser, signedInUser } from '../auth/guards.js';
 import { INVALID_ARGUMENTS } from '../shared/messages.js';
+import { hasControlCharacter } from '../http/text-input.js';
 import { isPageCategory, pageCategoryFor } from './categories.js';
 import { createLogger } from './log.js';
 
@@ -39,7 +40,8 @@ export function usageRoutes(settings: Settings): Router {
   router.post(PAGE_VIEW_PATH, requireUser, (req, res) => {
     const user = signedInUser(req);
     const parsed = pageViewEvent.safeParse(req.body);
-    if (!parsed.success) {
+    // mounted before refuseControlCharacters (app.ts), so the edge's rule is applied here
+    if (!parsed.success || hasControlCharacter(req.body)) {
       res.status(400).json({ error: INVALID_ARGUMENTS });
       return;
     }
