@@ -35,6 +35,21 @@ export const UNSHOWABLE_PHOTOS: Record<string, string> = {
   'image/heif': 'The file is a HEIF photo, which browsers cannot show: upload it as a JPEG (on a Mac, open it in Preview and choose File > Export).',
 };
 
+const WHAT_IT_IS: Record<MediaType, string> = { image: 'a photo', video: 'a video', document: 'a PDF document' };
+
+/**
+ * Why a file's sniffed type is refused as this media type: a photo browsers cannot show is named; a
+ * photo, video or PDF sent as another kind says what it is (and, on the gallery's form, which Add to
+ * choose); anything else lists what the kind accepts.
+ */
+export function refusedFileReason(mediaType: MediaType, sniffedMime: string | undefined, fromGalleryForm: boolean): string {
+  if (sniffedMime && Object.hasOwn(UNSHOWABLE_PHOTOS, sniffedMime)) return UNSHOWABLE_PHOTOS[sniffedMime];
+  const actually = MEDIA_TYPES.find((other) => other !== mediaType && sniffedMime && Object.hasOwn(ACCEPTED_MIME[other], sniffedMime));
+  if (!actually) return `The file is not ${ACCEPTED_DESCRIPTION[mediaType]}.`;
+  const choose = fromGalleryForm ? `: choose “${WHAT_IT_IS[actually]}” under Add to upload it.` : '.';
+  return `The file is ${WHAT_IT_IS[actually]}, not ${WHAT_IT_IS[mediaType]}${choose}`;
+}
+
 /** spec 1 §3: the uploaded media result's resource_type. */
 export const RESOURCE_TYPE: Record<MediaType, 'image' | 'video' | 'raw'> = { image: 'image', video: 'video', document: 'raw' };
 

@@ -7,7 +7,7 @@ import type { Db } from '../db/index.js';
 import { logger } from '../logging/logger.js';
 import { ImageRejected, processUploadedImage } from './images.js';
 import { findImageByPhash, insertMedia } from './queries.js';
-import { ACCEPTED_DESCRIPTION, ACCEPTED_MIME, MAX_BYTES, newPublicId, RESOURCE_TYPE, UNSHOWABLE_PHOTOS, type MediaType } from './rules.js';
+import { ACCEPTED_MIME, MAX_BYTES, newPublicId, refusedFileReason, RESOURCE_TYPE, type MediaType } from './rules.js';
 import { contentTypeOfKey, type MediaStore } from './store.js';
 import { dropVideoMetadata } from './video-metadata.js';
 
@@ -66,7 +66,7 @@ export async function storeUpload(db: Db, store: MediaStore, upload: UploadReque
   if (sizeProblem) throw sizeProblem;
   const sniffed = await fileTypeFromFile(upload.path);
   const extension = sniffed ? ACCEPTED_MIME[upload.mediaType][sniffed.mime] : undefined;
-  if (!sniffed || !extension) throw new UploadRefused(415, (sniffed && UNSHOWABLE_PHOTOS[sniffed.mime]) || `The file is not ${ACCEPTED_DESCRIPTION[upload.mediaType]}.`);
+  if (!sniffed || !extension) throw new UploadRefused(415, refusedFileReason(upload.mediaType, sniffed?.mime, upload.isGalleryUpload && !upload.isProfilePicture));
 
   // what the file is served as: the type of its stored name (an .m4v is stored and served as an MP4)
   const contentType = upload.mediaType === 'image' ? 'image/jpeg' : contentTypeOfKey(`original.${extension}`);

@@ -124,21 +124,23 @@ describe('media uploads (issue 12)', () => {
       box.write('mif1heic', 16, 'latin1');
       return box;
     };
-    const cases: { name: string; file: () => Promise<Buffer | null>; fileName: string; mediaType?: string; status: number; reason: RegExp }[] = [
+    const cases: { name: string; file: () => Promise<Buffer | null>; fileName: string; mediaType?: string; isGalleryUpload?: string; status: number; reason: RegExp }[] = [
       { name: 'a text file named .jpg', file: async () => Buffer.from('just some text, not a picture\n'), fileName: 'photo.jpg', status: 415, reason: /not a JPEG, PNG, WebP, GIF, AVIF or TIFF image/ },
       { name: 'an iPhone HEIC photo, saying how to upload it', file: async () => heicHeader(), fileName: 'IMG_0001.HEIC', status: 415, reason: /^The file is a HEIC photo \(an iPhone’s format\), which browsers cannot show: upload it as a JPEG/ },
       { name: 'a truncated image', file: async () => (await testJpeg({ width: 800, height: 600 })).subarray(0, 4000), fileName: 'cut.jpg', status: 400, reason: /truncated|not an image/ },
       { name: 'an image of 30,000 × 30,000 pixels', file: async () => withClaimedSize(await testJpeg(), 30000, 30000), fileName: 'bomb.jpg', status: 400, reason: /too large: at most 50 megapixels/ },
       { name: 'a zero-byte file', file: async () => Buffer.alloc(0), fileName: 'empty.jpg', status: 400, reason: /empty/ },
       { name: 'an image over 20 MB', file: async () => Buffer.concat([await testJpeg(), Buffer.alloc(21 * 1024 * 1024)]), fileName: 'huge.jpg', status: 413, reason: /larger than 20 MB, the limit for images/ },
-      { name: 'a JPEG sent as a document', file: async () => testJpeg(), fileName: 'x.pdf', mediaType: 'document', status: 415, reason: /not a PDF document/ },
+      { name: 'a JPEG sent as a document, saying it is a photo', file: async () => testJpeg(), fileName: 'x.pdf', mediaType: 'document', status: 415, reason: /^The file is a photo, not a PDF document: choose \u201ca photo\u201d under Add to upload it\.$/ },
+      { name: 'a video sent as a photo from outside the gallery form, saying it is a video', file: async () => Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypmp42'), Buffer.alloc(12)]), fileName: 'clip.mp4', isGalleryUpload: 'false', status: 415, reason: /^The file is a video, not a photo\.$/ },
+      { name: 'a PDF sent as a photo from the gallery form, saying which Add to choose', file: async () => Buffer.from('%PDF-1.4\n%%EOF\n'), fileName: 'hips.pdf', isGalleryUpload: 'true', status: 415, reason: /^The file is a PDF document, not a photo: choose \u201ca PDF document\u201d under Add to upload it\.$/ },
       { name: 'an unknown media type', file: async () => testJpeg(), fileName: 'x.jpg', mediaType: 'audio', status: 400, reason: /image, video or document/ },
       { name: 'no file', file: async () => null, fileName: '', status: 400, reason: /Choose a file/ },
     ];
     for (const c of cases) {
       it(`refuses ${c.name}`, async () => {
         const parent = await signInAsDemo(t.app, 'parent');
-        const response = await expectStatus(upload(parent, biscuit, await c.file(), c.fileName, { mediaType: c.mediaType ?? 'image' }), c.status);
+        const response = await expectStatus(upload(parent, biscuit, await c.file(), c.fileName, { mediaType: c.mediaType ?? 'image', isGalleryUpload: c.isGalleryUpload }), c.status);
         expect(response.body.error).to.equal(UPLOAD_FAILED);
         expect(response.body.reason).to.match(c.reason);
         expect(await mediaRows()).to.deep.equal([]);

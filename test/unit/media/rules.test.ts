@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { documentDisposition, MAX_CAPTION_LENGTH, nextRotation, parseCaption, parseDocumentInfo, parsePublicId, newPublicId, wagCount, mediaTypeOfPublicId } from '../../../server/media/rules.js';
+import { documentDisposition, refusedFileReason, MAX_CAPTION_LENGTH, nextRotation, parseCaption, parseDocumentInfo, parsePublicId, newPublicId, wagCount, mediaTypeOfPublicId } from '../../../server/media/rules.js';
 import { mediaSettingsFromEnv } from '../../../server/media/settings.js';
 import { expectedWagAnswer, toggledWag, rotatedSlide } from '../../../widgets/gallery/rules.js';
 
@@ -18,6 +18,17 @@ describe('gallery rules (issue 12)', () => {
     expect(documentDisposition('B\u00e4rli\u2019s "Impfpass" (1)*')).to.equal(`inline; filename="B_rli_s _Impfpass_ (1)*.pdf"; filename*=UTF-8''B%C3%A4rli%E2%80%99s%20%22Impfpass%22%20%281%29%2A.pdf`);
     expect(documentDisposition(null)).to.equal(`inline; filename="document.pdf"; filename*=UTF-8''document.pdf`);
     expect(documentDisposition('broken \ud800 name')).to.contain(`filename*=UTF-8''broken%20%EF%BF%BD%20name.pdf`);
+  });
+
+  it('says what a refused file is when it is a photo, video or PDF sent as another kind, and which Add to choose on the gallery form', () => {
+    expect(refusedFileReason('image', 'video/mp4', true)).to.equal('The file is a video, not a photo: choose \u201ca video\u201d under Add to upload it.');
+    expect(refusedFileReason('image', 'video/quicktime', false)).to.equal('The file is a video, not a photo.');
+    expect(refusedFileReason('document', 'image/jpeg', true)).to.equal('The file is a photo, not a PDF document: choose \u201ca photo\u201d under Add to upload it.');
+    expect(refusedFileReason('video', 'application/pdf', true)).to.equal('The file is a PDF document, not a video: choose \u201ca PDF document\u201d under Add to upload it.');
+    expect(refusedFileReason('image', 'application/zip', true)).to.equal('The file is not a JPEG, PNG, WebP, GIF, AVIF or TIFF image.');
+    expect(refusedFileReason('image', undefined, true)).to.equal('The file is not a JPEG, PNG, WebP, GIF, AVIF or TIFF image.');
+    expect(refusedFileReason('image', 'image/heic', true)).to.match(/^The file is a HEIC photo/);
+    expect(refusedFileReason('video', 'constructor', true)).to.equal('The file is not an MP4, MOV or WebM video.');
   });
 
   it('counts wags as the spec says', () => {
