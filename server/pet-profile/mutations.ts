@@ -8,6 +8,7 @@ import {
   handleTakenText,
   normalizeHandle,
   REGISTRATION_ORGANIZATION_INVALID,
+  storedSocialUrl,
   STATED_BREED_INVALID,
   toDateParts,
   type PetUpdateFields,
@@ -121,7 +122,7 @@ export async function updatePetProfile(db: Db, petNum: number, fields: PetUpdate
     }
     if (present(fields, 'socialLinks')) {
       await trx('pet_social_links').where({ pet_num: petNum }).delete();
-      const rows = (fields.socialLinks ?? []).map((link) => ({ pet_num: petNum, network: link.network, url: link.url.trim() }));
+      const rows = (fields.socialLinks ?? []).map((link) => ({ pet_num: petNum, network: link.network, url: storedSocialUrl(link.url) }));
       if (rows.length > 0) await trx('pet_social_links').insert(rows);
     }
     if (present(fields, 'breedType') || present(fields, 'statedBreedId') || present(fields, 'registrations')) {

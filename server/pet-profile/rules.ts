@@ -237,6 +237,12 @@ function registrationsError(value: unknown): string | null {
 
 const SOCIAL_URL = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
+/**
+ * A social link's address as stored: trimmed, its scheme in lower case. The rule above takes any case
+ * (a phone keyboard types 'Https://'); the column's check, like every page that links it, reads 'https://'.
+ */
+export const storedSocialUrl = (url: string): string => url.trim().replace(/^https?:/i, (scheme) => scheme.toLowerCase());
+
 function socialLinksError(value: unknown): string | null {
   if (value === null) return null;
   if (!Array.isArray(value)) return SOCIAL_LINKS_INVALID;

@@ -45,6 +45,15 @@ describe('pet profile: updatePet', function () {
 
   const update = (agent = people.owner, fields: Record<string, unknown>, query: Record<string, unknown> = { petNum: people.petNum }) => gql(agent, UPDATE, { u: fields, q: query });
 
+  it('saves a social link typed with a capital scheme (a phone keyboard\u2019s "Https://") with the scheme in lower case', async () => {
+    const saved = await update(people.owner, { socialLinks: [{ network: 'instagram', url: ' Https://instagram.com/Rex ' }, { network: 'website', url: 'HTTP://rex.example/Page' }] });
+    expect(saved.errors).to.equal(undefined);
+    expect(saved.data.updatePet.socialLinks).to.deep.equal([
+      { network: 'instagram', url: 'https://instagram.com/Rex' },
+      { network: 'website', url: 'http://rex.example/Page' },
+    ]);
+  });
+
   it('saves every field of the form and reads it back', async () => {
     const fields = {
       name: '  Rex the Great ',
