@@ -100,14 +100,12 @@ export function imageUrl(publicId: string, variant: ImageVariant, format: ImageF
 export const videoUrl = (publicId: string, extension: string) => `/media/${publicId}/original.${extension}`;
 export const documentUrl = (publicId: string) => `/media/${publicId}/original.pdf`;
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
 /**
  * The Content-Disposition of a stored PDF: shown in the browser, saved under the name it was uploaded
  * with (RFC 6266: an ASCII fallback, then the UTF-8 name), always ending in .pdf.
  */
 export function documentDisposition(originalFileName: string | null): string {
-  const name = (originalFileName ?? 'document').replace(/\.pdf$/i, '').replace(LONE_SURROGATE, '\ufffd') + '.pdf';
+  const name = (originalFileName ?? 'document').replace(/\.pdf$/i, '') + '.pdf';
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `inline; filename="${ascii}"; filename*=UTF-8''${utf8}`;
