@@ -1,8 +1,9 @@
 // Pure text rules shared by the server's validation and the widgets' forms.
 
-// What takes no room on screen: whitespace, format characters (zero-width space and joiners, soft
-// hyphen, byte-order mark) and the blank letters some keyboards offer (Hangul fillers, braille blank).
-const INVISIBLE_ONLY = /^[\s\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]*$/u;
+// What takes no room on screen: whitespace, control characters (C1 ones such as U+0085 pass the
+// edge's C0 check), format characters (zero-width space and joiners, soft hyphen, byte-order mark) and
+// the blank letters some keyboards offer (Hangul fillers, braille blank).
+const INVISIBLE_ONLY = /^[\s\p{Cc}\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]*$/u;
 const LINE_BREAK = /[\n\r\u0085\u2028\u2029]/;
 
 /** True when a reader would see nothing: empty, or only spaces and invisible characters. */

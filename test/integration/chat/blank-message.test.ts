@@ -8,7 +8,8 @@ import type { Db } from '../../../server/db/index.js';
 import { CHAT_EMPTY_BODY } from '../../../server/shared/messages.js';
 import { member, send, startConversation } from './helpers.js';
 
-const WHITESPACE_ONLY = [' ', '   ', '\n', '\r\n\r\n', ' \n \t \n ', '\u00a0\u00a0', '\u3000', '\u200b\n\u200b'];
+// C1 control characters (U+0085 next line, U+009B) show nothing either; the edge refuses only C0 ones.
+const WHITESPACE_ONLY = [' ', '   ', '\n', '\r\n\r\n', ' \n \t \n ', '\u00a0\u00a0', '\u3000', '\u200b\n\u200b', '\u0085', ' \u0085\u009b '];
 
 describe('POST /members/chat/send-message with a whitespace-only body', () => {
   let app: Express;
