@@ -9,6 +9,8 @@ const METADATA_BOXES = new Set(['udta', 'meta']);
 /** Boxes whose children are boxes and may hold metadata: the movie and its tracks. */
 const CONTAINERS = new Set(['moov', 'trak']);
 const FREE = Buffer.from('free', 'latin1');
+/** A real file has a handful of boxes a level; a crafted one of 8-byte boxes would take minutes of reads. */
+const MAX_BOXES_A_LEVEL = 4096;
 
 /**
  * Turns the metadata boxes of the MP4 or MOV file at `path` into `free` boxes of zeros (in place,
@@ -27,7 +29,7 @@ export async function dropVideoMetadata(path: string): Promise<number> {
 async function renameIn(file: fs.promises.FileHandle, start: number, end: number, topLevel: boolean): Promise<number> {
   const header = Buffer.alloc(16);
   let renamed = 0;
-  for (let at = start; at + 8 <= end; ) {
+  for (let at = start, boxes = 0; at + 8 <= end && boxes < MAX_BOXES_A_LEVEL; boxes++) {
     const { bytesRead } = await file.read(header, 0, 16, at);
     if (bytesRead < 8) break;
     let size = header.readUInt32BE(0);
