@@ -6,7 +6,7 @@ import { fieldErrors, loginForm, signupForm, MIN_PASSWORD_LENGTH } from './valid
 import { destroySession, startSessionAs } from './session-helpers.js';
 import { RETURN_COOKIE, returnPath } from './guards.js';
 import { SESSION_COOKIE } from './session.js';
-import { findPasswordHash, findUserByEmail, insertUser } from '../users/queries.js';
+import { EmailTakenError, findPasswordHash, findUserByEmail, insertUser } from '../users/queries.js';
 import { EMAIL_TAKEN, LOGIN_FAILED, LOGIN_THROTTLED } from '../shared/messages.js';
 
 // A hash to compare against when the e-mail is unknown, so timing does not reveal which accounts exist.
@@ -62,11 +62,12 @@ export function authRoutes(db: Db): Router {
     if (!parsed.success) return rerender(400, fieldErrors(parsed.error));
     if (await findUserByEmail(db, parsed.data.email)) return rerender(409, { email: EMAIL_TAKEN });
 
-    const user = await insertUser(db, {
-      name: parsed.data.name,
-      email: parsed.data.email,
-      passwordHash: await hashPassword(parsed.data.password),
+    const passwordHash = await hashPassword(parsed.data.password);
+    const user = await insertUser(db, { name: parsed.data.name, email: parsed.data.email, passwordHash }).catch((error) => {
+      if (error instanceof EmailTakenError) return null;
+      throw error;
     });
+    if (!user) return rerender(409, { email: EMAIL_TAKEN });
     await startSessionAs(req, user.id);
     res.redirect('/members');
   });

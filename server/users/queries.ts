@@ -98,6 +98,12 @@ export interface NewUser {
   countryCode?: string;
 }
 
+/**
+ * insertUser's refusal when another account has the e-mail: the unique index decides the race a
+ * lookup before the insert cannot (a sign-up form sent twice by a double click).
+ */
+export class EmailTakenError extends Error {}
+
 export async function insertUser(db: Db, user: NewUser): Promise<User> {
   const [row] = await db<UserRow>('users')
     .insert({
@@ -115,6 +121,9 @@ export async function insertUser(db: Db, user: NewUser): Promise<User> {
       breeder_name: user.breederName ?? null,
       country_code: user.countryCode ?? 'US',
     })
-    .returning('*');
+    .returning('*')
+    .catch((error: { code?: string; constraint?: string }) => {
+      throw error.code === '23505' && error.constraint === 'users_email_unique' ? new EmailTakenError(user.email) : error;
+    });
   return toUser(row as UserRow);
 }

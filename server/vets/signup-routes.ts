@@ -5,7 +5,7 @@ import type { Db } from '../db/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { fieldErrors, MIN_PASSWORD_LENGTH, signupForm } from '../auth/validation.js';
 import { startSessionAs } from '../auth/session-helpers.js';
-import { findUserByEmail, insertUser } from '../users/queries.js';
+import { EmailTakenError, findUserByEmail, insertUser } from '../users/queries.js';
 import { EMAIL_TAKEN, PRACTICE_NAME_REQUIRED } from '../shared/messages.js';
 import { createPracticeFor } from './practice-mutations.js';
 import { hasLineBreak } from '../shared/visible-text.js';
@@ -40,11 +40,17 @@ export function vetSignupRoutes(db: Db): Router {
     if (!parsed.success) return render(res, 400, values, fieldErrors(parsed.error));
     if (await findUserByEmail(db, parsed.data.email)) return render(res, 409, values, { email: EMAIL_TAKEN });
     const passwordHash = await hashPassword(parsed.data.password);
-    const user = await db.transaction(async (trx) => {
-      const created = await insertUser(trx, { name: parsed.data.name, email: parsed.data.email, passwordHash, isVet: true });
-      await createPracticeFor(trx, created.id, parsed.data.practiceName, parsed.data.isDvm === 'yes');
-      return created;
-    });
+    const user = await db
+      .transaction(async (trx) => {
+        const created = await insertUser(trx, { name: parsed.data.name, email: parsed.data.email, passwordHash, isVet: true });
+        await createPracticeFor(trx, created.id, parsed.data.practiceName, parsed.data.isDvm === 'yes');
+        return created;
+      })
+      .catch((error) => {
+        if (error instanceof EmailTakenError) return null;
+        throw error;
+      });
+    if (!user) return render(res, 409, values, { email: EMAIL_TAKEN });
     await startSessionAs(req, user.id);
     res.redirect(303, '/members');
   });

@@ -54,6 +54,15 @@ describe('sign up', () => {
     }
   });
 
+  it('answers a form sent twice at once (a double click) with one account and 409 for the other, not a server error', async () => {
+    const agents = [request.agent(app), request.agent(app), request.agent(app)];
+    const tokens = await Promise.all(agents.map((agent) => csrfToken(agent, '/signup')));
+    const responses = await Promise.all(agents.map((agent, i) => agent.post('/signup').type('form').send({ name: 'Twice', email: 'twice@example.test', password: 'sixsix', _csrf: tokens[i] })));
+    expect(responses.map((response) => response.status).sort()).to.deep.equal([302, 409, 409]);
+    for (const refused of responses.filter((response) => response.status === 409)) expect(refused.text).to.include(EMAIL_TAKEN);
+    expect(await (await testDb())('users').where({ email: 'twice@example.test' }).count('* as count')).to.deep.equal([{ count: 1 }]);
+  });
+
   it('refuses an e-mail that already has an account', async () => {
     await createUser(await testDb(), { email: 'taken@example.test' });
     const agent = request.agent(app);

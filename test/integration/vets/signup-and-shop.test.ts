@@ -28,6 +28,20 @@ describe('vets: sign-up with a practice, the vets page and the vet shop page', f
     expect(dashboard).to.include('Lakeside Vets').and.include('0 of 7 done').and.include('No patients yet');
   });
 
+  it('answers a sign-up sent twice at once with one vet and one practice, and 409 for the other', async () => {
+    const db = await testDb();
+    const [{ before }] = await db('vet_practices').count({ before: '*' });
+    const agents = [request.agent(app), request.agent(app)];
+    const tokens = await Promise.all(agents.map((agent) => csrfToken(agent, '/vets/signup')));
+    const send = (agent: (typeof agents)[number], token: string) =>
+      agent.post('/vets/signup').type('form').send({ _csrf: token, name: 'Dr. Twice', email: 'twice@clinic.example', password: 'secret-pass', practiceName: 'Twice Vets', isDvm: 'yes' });
+    const responses = await Promise.all(agents.map((agent, i) => send(agent, tokens[i])));
+    expect(responses.map((response) => response.status).sort()).to.deep.equal([303, 409]);
+    expect(responses.find((response) => response.status === 409)!.text).to.include(EMAIL_TAKEN);
+    const [{ after }] = await db('vet_practices').count({ after: '*' });
+    expect(Number(after)).to.equal(Number(before) + 1);
+  });
+
   it('refuses a blank practice, a taken e-mail and bad fields, creating nothing', async () => {
     const db = await testDb();
     const [{ before }] = await db('vet_practices').count({ before: '*' });
