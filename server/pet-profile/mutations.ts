@@ -147,10 +147,9 @@ export interface NewPetFields {
 export async function addPetForOwner(db: Db, userId: number, fields: NewPetFields): Promise<number> {
   return db.transaction(async (trx) => {
     const name = fields.name.trim();
-    const { alternative: handle } = await handleAvailability(trx, handleBaseFor(name), null);
     const petNum = await insertPetForOwner(trx, userId, {
       name,
-      handle,
+      handle: async (db) => (await handleAvailability(db, handleBaseFor(name), null)).alternative,
       sex: (fields.sex || null) as 'm' | 'f' | null,
       breedType: fields.breedType || null,
       isPrimaryOwnerBreeder: fields.isPrimaryOwnerBreeder ?? false,
@@ -217,9 +216,19 @@ function locationRow(petNum: number, type: LocationType, location: LocationInput
   };
 }
 
+/**
+ * Places are replaced by a delete and an insert; two saves of one dog at once (a form sent twice) would
+ * both delete and then both insert into the one-place-per-kind index. The dog's row lock makes the second
+ * wait for the first and replace what it saved.
+ */
+async function lockPetPlaces(trx: Db, petNum: number): Promise<void> {
+  await trx('pets').where({ pet_num: petNum }).forUpdate().first('pet_num');
+}
+
 /** Sets (location) or removes (null) each given place of the dog; types left out are unchanged. One transaction. */
 export async function savePetLocations(db: Db, petNum: number, changes: Partial<Record<LocationType, LocationInput | null>>): Promise<void> {
   await db.transaction(async (trx) => {
+    await lockPetPlaces(trx, petNum);
     for (const [type, location] of Object.entries(changes) as [LocationType, LocationInput | null][]) {
       await trx('locations').where({ pet_num: petNum, location_type: type }).delete();
       if (location) await trx('locations').insert(locationRow(petNum, type, location));
@@ -230,6 +239,7 @@ export async function savePetLocations(db: Db, petNum: number, changes: Partial<
 /** The vet practice and the contact consent together: without a practice the consent is null. */
 export async function saveVetPractice(db: Db, petNum: number, practice: LocationInput | null, embarkMayContactVet: boolean | null): Promise<void> {
   await db.transaction(async (trx) => {
+    await lockPetPlaces(trx, petNum);
     await trx('locations').where({ pet_num: petNum, location_type: 'practice' }).delete();
     if (practice) await trx('locations').insert(locationRow(petNum, 'practice', practice));
     await trx('pets')

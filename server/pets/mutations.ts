@@ -9,7 +9,10 @@ export interface NewPet {
   isPrimaryOwnerBreeder?: boolean;
   isEligibleForInsurance?: boolean;
   insuranceUrl?: string | null;
-  handle?: string;
+  /** A handle, or how to choose a free one (asked again when another dog took it meanwhile); by default availableHandle. */
+  handle?: string | ((db: Db) => Promise<string>);
+  /** The column's default when left out (addPetForOwner then sets the account's); a practice's patient starts private. */
+  privacy?: 'public' | 'public-private' | 'private';
 }
 
 /** Creates a dog with a unique handle and makes the user its owner with edit permission. */
@@ -19,23 +22,40 @@ export async function insertPetForOwner(db: Db, userId: number, pet: NewPet): Pr
   return petNum;
 }
 
+/** How often a dog's insert looks for another free handle when other dogs of the same name took the ones it found. */
+const HANDLE_TRIES = 5;
+
 /** Creates a dog nobody owns yet (a patient a vet practice registers before its client has an account). */
 export async function insertPet(db: Db, pet: NewPet): Promise<number> {
-  const handle = pet.handle ?? (await availableHandle(db, handleBaseFor(pet.name)));
-  const [{ pet_num: petNum }] = await db('pets')
-    .insert({
-      name: pet.name,
-      handle,
-      sex: pet.sex ?? null,
-      date_of_birth: pet.dateOfBirth ?? null,
-      breed_type: pet.breedType ?? null,
-      is_primary_owner_breeder: pet.isPrimaryOwnerBreeder ?? false,
-      is_eligible_for_insurance: pet.isEligibleForInsurance ?? false,
-      insurance_url: pet.insuranceUrl ?? null,
-      avatar_color_index: 1 + (pet.name.length % 9),
-    })
-    .returning('pet_num');
-  return petNum;
+  for (let attempt = 1; ; attempt++) {
+    const chosen = pet.handle ?? ((db: Db) => availableHandle(db, handleBaseFor(pet.name)));
+    const handle = typeof chosen === 'string' ? chosen : await chosen(db);
+    try {
+      // A savepoint (a transaction of its own outside one): when two dogs of one name are added at once (a
+      // form sent twice), the unique index gives the handle to one, and the other's transaction stays usable
+      // to look for the next free handle.
+      return await db.transaction(async (savepoint) => {
+        const [{ pet_num: petNum }] = await savepoint('pets')
+          .insert({
+            name: pet.name,
+            handle,
+            sex: pet.sex ?? null,
+            date_of_birth: pet.dateOfBirth ?? null,
+            breed_type: pet.breedType ?? null,
+            is_primary_owner_breeder: pet.isPrimaryOwnerBreeder ?? false,
+            is_eligible_for_insurance: pet.isEligibleForInsurance ?? false,
+            insurance_url: pet.insuranceUrl ?? null,
+            avatar_color_index: 1 + (pet.name.length % 9),
+            ...(pet.privacy ? { privacy: pet.privacy } : {}),
+          })
+          .returning('pet_num');
+        return petNum as number;
+      });
+    } catch (error) {
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      if (typeof chosen === 'string' || attempt >= HANDLE_TRIES || code !== '23505' || constraint !== 'pets_handle_unique') throw error;
+    }
+  }
 }
 
 /** The base itself when free, else the base with the smallest free number appended. */

@@ -2,8 +2,7 @@
 // touches only rows of that practice; callers check the role first (server/vets/guard.ts).
 import type { Db } from '../db/index.js';
 import type { User } from '../users/queries.js';
-import { availableHandle } from '../pets/mutations.js';
-import { handleBaseFor } from '../pets/handles.js';
+import { insertPet } from '../pets/mutations.js';
 import { queueEmail } from '../outbox/queue.js';
 import { VET_CLIENT_TRANSFER } from '../mail/templates.js';
 import { TRANSFER_EMAIL_SUBJECT } from '../shared/messages.js';
@@ -14,10 +13,7 @@ import { hashReportToken, newReportToken } from './shares.js';
 /** addNewPatient: a dog the practice registers before its client has an account (no owner yet). */
 export async function addNewPatient(db: Db, practice: PracticeMembership, vet: User, input: PatientInput): Promise<number> {
   return db.transaction(async (trx) => {
-    const handle = await availableHandle(trx, handleBaseFor(input.name));
-    const [{ pet_num: petNum }] = await trx('pets')
-      .insert({ name: input.name, handle, sex: input.sex, avatar_color_index: 1 + (input.name.length % 9), privacy: 'private' })
-      .returning('pet_num');
+    const petNum = await insertPet(trx, { name: input.name, sex: input.sex, privacy: 'private' });
     const [{ id }] = await trx('practice_patients')
       .insert({
         practice_id: practice.practiceId,

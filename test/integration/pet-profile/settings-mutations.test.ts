@@ -49,6 +49,12 @@ describe('pet profile: add, delete, privacy, locations, vet and data settings', 
     await gql(people.owner, DEFAULT_PRIVACY, { p: 'public' });
   });
 
+  it('adds dogs of one name sent at once (a form sent twice), each with a handle of its own', async () => {
+    const added = await Promise.all([1, 2, 3].map(() => gql(people.owner, 'mutation($p: NewPetInput!) { addNewPet(pet: $p) { handle } }', { p: { name: 'Twin' } })));
+    expect(added.map((result) => result.error)).to.deep.equal([undefined, undefined, undefined]);
+    expect(added.map((result) => result.data.addNewPet.handle).sort()).to.deep.equal(['twin', 'twin-1', 'twin-2']);
+  });
+
   it('refuses a bad new dog, a read-only account and signed-out callers', async () => {
     const db = await testDb();
     const [{ n: before }] = await db('pets').count('* as n');
@@ -78,6 +84,13 @@ describe('pet profile: add, delete, privacy, locations, vet and data settings', 
       expect(result.error, JSON.stringify(bad)).to.equal(LOCATION_INVALID);
     }
     expect(await petSnapshot(people.petNum)).to.deep.equal(before);
+  });
+
+  it('saves the same places sent twice at once, once', async () => {
+    const saves = await Promise.all([1, 2, 3].map(() => gql(people.owner, LOCATIONS, { u: people.petUuid, l: { live: PORTLAND, born: PORTLAND } })));
+    expect(saves.map((result) => result.error)).to.deep.equal([undefined, undefined, undefined]);
+    const rows = await (await testDb())('locations').where({ pet_num: people.petNum }).whereIn('location_type', ['live', 'born']).pluck('location_type');
+    expect(rows.sort()).to.deep.equal(['born', 'live']);
   });
 
   it('sends embarkMayContactVet only with a practice, else null', async () => {
