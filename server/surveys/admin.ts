@@ -7,6 +7,17 @@ import type { NewSurvey, NewSurveyCategory, SurveyCategoryChanges, SurveyChanges
 /** A write the data refuses (unknown category, duplicate slug, missing pet…): nothing was changed. */
 export class SurveyWriteRefused extends Error {}
 
+/**
+ * The unique indexes decide what the checks before a write cannot: a slug or a category another
+ * admin's write (or the same form sent twice) took meanwhile is a refusal like any taken one.
+ */
+function refusedWhenTaken(error: unknown): never {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  if (code === '23505' && constraint === 'surveys_slug_unique') throw new SurveyWriteRefused('slug taken');
+  if (code === '23505' && constraint === 'survey_categories_category_unique') throw new SurveyWriteRefused('category exists');
+  throw error;
+}
+
 function surveyRow(fields: Partial<NewSurvey> | SurveyChanges): Record<string, unknown> {
   const columns: Record<string, string> = {
     slug: 'slug',
@@ -56,7 +67,7 @@ export async function addSurvey(db: Db, input: NewSurvey): Promise<Survey> {
     const [{ id }] = await trx('surveys').insert(surveyRow(input)).returning('id');
     if (input.targetPetNums) await replaceTargets(trx, id, input.targetPetNums);
     return (await findSurvey(trx, id))!;
-  });
+  }).catch(refusedWhenTaken);
 }
 
 /** Answers undefined when no survey has that id. */
@@ -69,7 +80,7 @@ export async function updateSurvey(db: Db, id: number, changes: SurveyChanges): 
     if (Object.keys(row).length) await trx('surveys').where({ id }).update({ ...row, updated_at: trx.fn.now() });
     if (changes.targetPetNums) await replaceTargets(trx, id, changes.targetPetNums);
     return findSurvey(trx, id);
-  });
+  }).catch(refusedWhenTaken);
 }
 
 export async function addSurveyCategory(db: Db, input: NewSurveyCategory): Promise<SurveyCategory> {
@@ -94,5 +105,5 @@ export async function updateSurveyCategory(db: Db, id: number, changes: SurveyCa
     if (changes.priority != null) row.priority = changes.priority;
     if (Object.keys(row).length) await trx('survey_categories').where({ id }).update({ ...row, updated_at: trx.fn.now() });
     return findSurveyCategory(trx, id);
-  });
+  }).catch(refusedWhenTaken);
 }

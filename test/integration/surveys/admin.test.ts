@@ -75,6 +75,20 @@ describe('admin: add and update surveys and survey categories', function () {
     }
   });
 
+  it("answers the same slug sent twice at once (a double click, two admins) with one survey and 'Invalid Arguments', not a server error", async () => {
+    const db = await testDb();
+    const admin = await signInAsDemo(app, 'admin');
+    const { category } = await db('survey_categories').orderBy('id').first('category');
+    const survey = { slug: 'admin-test-twice', templateId: 'tpl', category, title: 'Twice' };
+    const added = await Promise.all([1, 2, 3].map(() => graphql(admin, ADD_SURVEY, { survey })));
+    expect(added.map((response) => response.body.errors?.[0]?.message ?? 'added').sort()).to.deep.equal([INVALID_ARGUMENTS, INVALID_ARGUMENTS, 'added']);
+    expect(Number((await db('surveys').where({ slug: 'admin-test-twice' }).count('* as c').first())!.c)).to.equal(1);
+    const others: { id: number; slug: string }[] = await db('surveys').where('slug', 'not like', 'admin-test-%').orderBy('id').limit(2).select('id', 'slug');
+    const renamed = await Promise.all(others.map(({ id }) => graphql(admin, UPDATE_SURVEY, { id, changes: { slug: 'admin-test-renamed' } })));
+    expect(renamed.map((response) => response.body.errors?.[0]?.message ?? 'renamed').sort()).to.deep.equal([INVALID_ARGUMENTS, 'renamed']);
+    for (const { id, slug } of others) await db('surveys').where({ id }).update({ slug });
+  });
+
   it("refuses non-admins with 'Not Authorized', changing nothing", async () => {
     const db = await testDb();
     const before = await db('surveys').count('* as c').first();
