@@ -87,6 +87,7 @@ function petColumns(fields: PetUpdateFields): Record<string, unknown> {
  */
 export async function updatePetProfile(db: Db, petNum: number, fields: PetUpdateFields): Promise<void> {
   await db.transaction(async (trx) => {
+    await lockPet(trx, petNum);
     const columns = petColumns(fields);
     if (typeof columns.handle === 'string') {
       const { isAvailable, alternative } = await handleAvailability(trx, columns.handle, petNum);
@@ -217,18 +218,18 @@ function locationRow(petNum: number, type: LocationType, location: LocationInput
 }
 
 /**
- * Places are replaced by a delete and an insert; two saves of one dog at once (a form sent twice) would
- * both delete and then both insert into the one-place-per-kind index. The dog's row lock makes the second
- * wait for the first and replace what it saved.
+ * A dog's places, registrations and social links are replaced by a delete and an insert; two saves of
+ * one dog at once (a form sent twice) would both delete and then both insert into a one-per-kind index.
+ * The dog's row lock makes the second wait for the first and replace what it saved.
  */
-async function lockPetPlaces(trx: Db, petNum: number): Promise<void> {
+async function lockPet(trx: Db, petNum: number): Promise<void> {
   await trx('pets').where({ pet_num: petNum }).forUpdate().first('pet_num');
 }
 
 /** Sets (location) or removes (null) each given place of the dog; types left out are unchanged. One transaction. */
 export async function savePetLocations(db: Db, petNum: number, changes: Partial<Record<LocationType, LocationInput | null>>): Promise<void> {
   await db.transaction(async (trx) => {
-    await lockPetPlaces(trx, petNum);
+    await lockPet(trx, petNum);
     for (const [type, location] of Object.entries(changes) as [LocationType, LocationInput | null][]) {
       await trx('locations').where({ pet_num: petNum, location_type: type }).delete();
       if (location) await trx('locations').insert(locationRow(petNum, type, location));
@@ -239,7 +240,7 @@ export async function savePetLocations(db: Db, petNum: number, changes: Partial<
 /** The vet practice and the contact consent together: without a practice the consent is null. */
 export async function saveVetPractice(db: Db, petNum: number, practice: LocationInput | null, embarkMayContactVet: boolean | null): Promise<void> {
   await db.transaction(async (trx) => {
-    await lockPetPlaces(trx, petNum);
+    await lockPet(trx, petNum);
     await trx('locations').where({ pet_num: petNum, location_type: 'practice' }).delete();
     if (practice) await trx('locations').insert(locationRow(petNum, 'practice', practice));
     await trx('pets')

@@ -54,6 +54,17 @@ describe('pet profile: updatePet', function () {
     ]);
   });
 
+  it('saves registrations and social links sent twice at once (a form sent twice) once, not a server error', async () => {
+    await update(people.owner, { breedType: 'purebred', socialLinks: [{ network: 'instagram', url: 'https://instagram.com/once' }] });
+    // only lists: no column of the dog's row changes, which would have locked it
+    const fields = { registrations: [{ organizationId: organization.id, registrationNumber: 'TW-1' }], socialLinks: [{ network: 'instagram', url: 'https://instagram.com/twice' }] };
+    const saves = await Promise.all(Array.from({ length: 6 }, () => update(people.owner, fields)));
+    expect(saves.map((saved) => saved.error)).to.deep.equal(Array(6).fill(undefined));
+    const db = await testDb();
+    expect(await db('pet_registrations').where({ pet_num: people.petNum }).pluck('registration_number')).to.deep.equal(['TW-1']);
+    expect(await db('pet_social_links').where({ pet_num: people.petNum }).pluck('url')).to.deep.equal(['https://instagram.com/twice']);
+  });
+
   it('saves every field of the form and reads it back', async () => {
     const fields = {
       name: '  Rex the Great ',
