@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { BREEDS } from '../genetics/catalogue/breeds.js';
+import { opensAsWebAddress } from '../shared/web-address.js';
 
 const BREED_SLUGS = new Set(BREEDS.map((breed) => breed.slug));
 
 const optionalUrl = (pattern: RegExp, message: string) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value), z.string().max(300, 'At most 300 characters').regex(pattern, message).nullable());
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value), z.string().max(300, 'At most 300 characters').regex(pattern, message).refine(opensAsWebAddress, message).nullable());
 
 export const normaliseLineBreaks = (text: string): string => text.replace(/\r\n?/g, '\n');
 

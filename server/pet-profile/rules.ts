@@ -3,6 +3,7 @@
 export * from './date-rules.js';
 import { ADOPTION_BEFORE_BIRTH, datePartsError, DATE_NOT_REAL, estimatedFromParts, isAdoptionBeforeBirth, isWhole, type DateParts } from './date-rules.js';
 import { hasLineBreak, isBlank } from '../shared/visible-text.js';
+import { opensAsWebAddress } from '../shared/web-address.js';
 
 export type BreedType = 'purebred' | 'designer' | 'mixed' | 'village' | 'unknown' | 'notShared';
 
@@ -253,7 +254,7 @@ function socialLinksError(value: unknown): string | null {
     if (!isText(network) || !SOCIAL_NETWORKS.some((option) => option.value === network)) return SOCIAL_NETWORK_INVALID;
     if (seen.has(network)) return SOCIAL_NETWORK_TWICE;
     seen.add(network);
-    if (!isText(url) || url.trim().length > SOCIAL_URL_MAX || !SOCIAL_URL.test(url.trim())) return SOCIAL_URL_INVALID;
+    if (!isText(url) || url.trim().length > SOCIAL_URL_MAX || !SOCIAL_URL.test(url.trim()) || !opensAsWebAddress(url.trim())) return SOCIAL_URL_INVALID;
   }
   return null;
 }
