@@ -16,7 +16,10 @@ export interface ParentGenotype {
   sex: 'm' | 'f';
 }
 
-export type ParentResult = 'clear' | 'carrier' | 'at risk' | 'not tested';
+export type ParentResult = 'clear' | 'carrier' | 'at risk' | 'not tested' | typeof NOT_SHARED;
+
+/** What a parent's own result or genotype reads when the user may not read that dog's results. */
+export const NOT_SHARED = 'not shared';
 
 export interface HealthPrediction {
   healthId: string;
@@ -103,6 +106,14 @@ function autosomalParent(role: 'sire' | 'dam', { result, copies }: ParentHealth)
   return `${who} has ${COPIES[copies!]} of the variant (${result}), so ${pronoun} ${passes}`;
 }
 
+function oddsSummary(odds: HealthOdds): string {
+  const parts: string[] = [];
+  if (odds.clear > 0) parts.push(`${percent(odds.clear)} clear`);
+  if (odds.carrier > 0) parts.push(`${percent(odds.carrier)} carriers`);
+  if (odds.atRisk > 0) parts.push(`${percent(odds.atRisk)} at risk`);
+  return `Each puppy has these odds: ${parts.join(', ')}.`;
+}
+
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
@@ -115,11 +126,7 @@ export function explainHealth(condition: Pick<HealthCondition, 'moi'>, sire: Par
     const who = sire.copies === null && dam.copies === null ? 'Neither parent was' : sire.copies === null ? 'The sire was not' : 'The dam was not';
     return `${who} tested for this variant, so the puppies\u2019 odds cannot be worked out.`;
   }
-  const parts: string[] = [];
-  if (odds.clear > 0) parts.push(`${percent(odds.clear)} clear`);
-  if (odds.carrier > 0) parts.push(`${percent(odds.carrier)} carriers`);
-  if (odds.atRisk > 0) parts.push(`${percent(odds.atRisk)} at risk`);
-  const summary = `Each puppy has these odds: ${parts.join(', ')}.`;
+  const summary = oddsSummary(odds);
   if (sire.copies === 0 && dam.copies === 0) return `${summary} Neither parent has the variant, so no puppy can inherit it.`;
   if (condition.moi === 'X-linked recessive') return `${summary} ${explainXLinked(sire.copies, dam.copies)}`;
   const parents = `${capitalised(autosomalParent('sire', sire))}; ${autosomalParent('dam', dam)}.`;
@@ -244,5 +251,33 @@ export function explainInbreeding(kinship: number | null, method: InbreedingPred
     offspringCoi: coi,
     method,
     explanation: `Puppies of this pair are expected to have a coefficient of inbreeding (COI) of ${percent(coi)}: the chance that both copies of a gene in a puppy come from one ancestor the parents share. It equals the parents\u2019 kinship as the relatives search measured it, from ${how}; two dogs it does not list as relatives count as 0. This is ${level}.`,
+  };
+}
+
+export type ParentRole = 'sire' | 'dam';
+
+interface WithheldPrediction {
+  healthPredictions: HealthPrediction[];
+  traitPredictions: TraitPrediction[];
+}
+
+/**
+ * The prediction with one parent's own results taken out, for a user who may pair with that dog
+ * (the matchmaker offers it) but may not read its results: its health results, trait genotypes and
+ * the explanations that name them read 'not shared'. The litter's odds stay: they are what the
+ * dog's owner offered by leaving it in the matchmaker.
+ */
+export function withholdParent<T extends WithheldPrediction>(prediction: T, role: ParentRole): T {
+  const resultKey = role === 'sire' ? 'sireResult' : 'damResult';
+  const genotypeKey = role === 'sire' ? 'sireGenotype' : 'damGenotype';
+  const note = `The ${role}\u2019s own results are not shared with you.`;
+  return {
+    ...prediction,
+    healthPredictions: prediction.healthPredictions.map((h) => ({ ...h, [resultKey]: NOT_SHARED, explanation: `${h.odds ? oddsSummary(h.odds) : 'The puppies\u2019 odds cannot be worked out: a parent was not tested for this variant.'} ${note}` })),
+    traitPredictions: prediction.traitPredictions.map((t) => ({
+      ...t,
+      [genotypeKey]: NOT_SHARED,
+      explanation: `${t.explanation} ${note}`,
+    })),
   };
 }

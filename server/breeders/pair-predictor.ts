@@ -7,15 +7,19 @@ import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { PAIR_DAM_NOT_FEMALE, PAIR_NO_RESULTS, PAIR_SAME_DOG, PAIR_SIRE_NOT_MALE } from './messages.js';
 import { loadPairDog, type PairDog } from './pair-dogs.js';
 import { parentsKinship } from './parents-kinship.js';
-import { explainInbreeding, predictCoatColours, predictHealth, predictTraits, type CoatColourPrediction, type HealthPrediction, type InbreedingPrediction, type TraitPrediction } from './pair-prediction.js';
+import { explainInbreeding, predictCoatColours, predictHealth, predictTraits, withholdParent, type CoatColourPrediction, type HealthPrediction, type InbreedingPrediction, type TraitPrediction } from './pair-prediction.js';
 import { mayPairWith } from './visibility.js';
+import { mayReadResults } from '../pets/access.js';
 
 export interface PairParent {
   petNum: number;
   name: string;
   handle: string;
   sex: 'm' | 'f';
+  /** Null when not measured, or when the user may not read the dog's results. */
   coi: number | null;
+  /** False for a dog the matchmaker offers: its own results read 'not shared'. */
+  resultsShared: boolean;
 }
 
 export interface PairPrediction {
@@ -34,19 +38,26 @@ export class PairError extends Error {
   }
 }
 
-const parent = (dog: PairDog): PairParent => ({ petNum: dog.petNum, name: dog.name, handle: dog.handle, sex: dog.sex!, coi: dog.coi });
+const parent = (dog: PairDog, readsResults: boolean): PairParent => ({ petNum: dog.petNum, name: dog.name, handle: dog.handle, sex: dog.sex!, coi: readsResults ? dog.coi : null, resultsShared: readsResults });
 
 /**
  * pairPredictor(sirePetNum, damPetNum, healthId) of spec 1 §7: both dogs must be visible to the user
- * (their own, or offered by their matchmaker); an unknown dog and a dog the user may not see get the
- * same 'Not Authorized'. healthId narrows the health predictions to one condition.
+ * (their own, or offered by their matchmaker) and at least one must be a dog whose results the user
+ * may read; an unknown dog and a dog the user may not see get the same 'Not Authorized'. A dog the
+ * matchmaker offers keeps its own results (health, trait genotypes, COI) to itself. healthId narrows
+ * the health predictions to one condition.
  */
 export async function predictPair(db: Db, lab: Lab, user: User, sirePetNum: number, damPetNum: number, healthId?: string | null): Promise<PairPrediction> {
   const conditions = healthId == null ? HEALTH_CONDITIONS : HEALTH_CONDITIONS.filter((c) => c.id === healthId);
   if (conditions.length === 0) throw new PairError(INVALID_ARGUMENTS, 'BAD_USER_INPUT');
   if (sirePetNum === damPetNum) throw new PairError(PAIR_SAME_DOG, 'BAD_USER_INPUT');
-  const [maySire, mayDam] = await Promise.all([mayPairWith(db, user, sirePetNum), mayPairWith(db, user, damPetNum)]);
-  if (!maySire || !mayDam) throw new PairError(NOT_AUTHORIZED, 'NOT_AUTHORIZED');
+  const [maySire, mayDam, readsSire, readsDam] = await Promise.all([
+    mayPairWith(db, user, sirePetNum),
+    mayPairWith(db, user, damPetNum),
+    mayReadResults(db, user, sirePetNum),
+    mayReadResults(db, user, damPetNum),
+  ]);
+  if (!maySire || !mayDam || (!readsSire && !readsDam)) throw new PairError(NOT_AUTHORIZED, 'NOT_AUTHORIZED');
   const [sire, dam] = await Promise.all([loadPairDog(db, lab, sirePetNum), loadPairDog(db, lab, damPetNum)]);
   if (!sire || !dam) throw new PairError(NOT_AUTHORIZED, 'NOT_AUTHORIZED');
   if (sire.sex !== 'm') throw new PairError(PAIR_SIRE_NOT_MALE, 'BAD_USER_INPUT');
@@ -55,12 +66,15 @@ export async function predictPair(db: Db, lab: Lab, user: User, sirePetNum: numb
   const s = { calls: sire.genotype!.labCalls, sex: 'm' as const };
   const d = { calls: dam.genotype!.labCalls, sex: 'f' as const };
   const { kinship, method } = await parentsKinship(db, lab, { petNum: sire.petNum, panelId: sire.genotype!.panelId }, { petNum: dam.petNum, panelId: dam.genotype!.panelId });
-  return {
-    sire: parent(sire),
-    dam: parent(dam),
+  let prediction: PairPrediction = {
+    sire: parent(sire, readsSire),
+    dam: parent(dam, readsDam),
     inbreeding: explainInbreeding(kinship, method),
     healthPredictions: predictHealth(lab.panel, conditions, s, d),
     coatColorPredictions: predictCoatColours(lab.panel, TRAIT_LOCI, s, d),
     traitPredictions: predictTraits(lab.panel, TRAIT_LOCI, s, d),
   };
+  if (!readsSire) prediction = withholdParent(prediction, 'sire');
+  if (!readsDam) prediction = withholdParent(prediction, 'dam');
+  return prediction;
 }

@@ -16,8 +16,10 @@ const typeDefs = /* GraphQL */ `
     handle: String!
     "m for the sire, f for the dam."
     sex: String!
-    "The parent's own coefficient of inbreeding measured from its DNA (0 to 1), if known."
+    "The parent's own coefficient of inbreeding measured from its DNA (0 to 1); null when not measured or not shared."
     coi: Float
+    "False for a dog the matchmaker offers: its own health results, trait genotypes and COI are not shared."
+    resultsShared: Boolean!
   }
 
   "The expected inbreeding of the puppies."
@@ -39,7 +41,7 @@ const typeDefs = /* GraphQL */ `
     "Mode of inheritance."
     inheritance: String!
     severity: String!
-    "clear, carrier, at risk or not tested."
+    "clear, carrier, at risk, not tested, or not shared (a matchmaker dog's own result)."
     sireResult: String!
     damResult: String!
     "Chance (0 to 1) that a puppy is clear; null when a parent is not tested."
@@ -76,6 +78,7 @@ const typeDefs = /* GraphQL */ `
     name: String!
     category: String!
     gene: String!
+    "The sire's genotype in the lab's notation, not tested, or not shared (a matchmaker dog's own result)."
     sireGenotype: String!
     damGenotype: String!
     "Empty when a parent is not tested at the locus."

@@ -27,6 +27,14 @@ export async function petAccessFor(db: Db, user: User, petNum: number): Promise<
   return null;
 }
 
+/**
+ * The one rule for who may read a dog's results (health, traits, genetic stats, breed mix): whoever
+ * may read the dog. Every page and resolver that returns a dog's own results asks it.
+ */
+export async function mayReadResults(db: Db, user: User, petNum: number): Promise<boolean> {
+  return (await petAccessFor(db, user, petNum)) !== null;
+}
+
 async function isPatientOfUsersPractice(db: Db, petNum: number, userId: number): Promise<boolean> {
   const row = await db('practice_patients')
     .join('practice_users', 'practice_users.practice_id', 'practice_patients.practice_id')

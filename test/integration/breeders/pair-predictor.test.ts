@@ -16,8 +16,8 @@ import { traitLocusSlug } from '../../../server/catalogue/sync.js';
 const PAIR = /* GraphQL */ `
   query Pair($sire: Int!, $dam: Int!, $healthId: String) {
     pairPredictor(sirePetNum: $sire, damPetNum: $dam, healthId: $healthId) {
-      sire { petNum name sex }
-      dam { petNum name sex }
+      sire { petNum name sex coi resultsShared }
+      dam { petNum name sex coi resultsShared }
       inbreeding { offspringCoi method explanation }
       healthPredictions { healthId name inheritance sireResult damResult clear carrier atRisk explanation }
       coatColorPredictions { colors { outcome probability } lociNotTested explanation }
@@ -60,8 +60,9 @@ describe('pairPredictor(sirePetNum, damPetNum, healthId)', function () {
     const { body } = await ask(breeder, { sire: dogs.brother, dam: dogs.sister });
     expect(body.errors).to.equal(undefined);
     const p = body.data.pairPredictor;
-    expect(p.sire).to.deep.equal({ petNum: dogs.brother, name: 'Brother', sex: 'm' });
-    expect(p.dam).to.deep.equal({ petNum: dogs.sister, name: 'Sister', sex: 'f' });
+    expect(p.sire).to.include({ petNum: dogs.brother, name: 'Brother', sex: 'm', resultsShared: true });
+    expect(p.dam).to.include({ petNum: dogs.sister, name: 'Sister', sex: 'f', resultsShared: true });
+    expect(p.sire.coi).to.be.a('number');
     expect(p.inbreeding.method).to.equal('shared segments');
     expect(p.inbreeding.offspringCoi).to.be.within(0.15, 0.35);
     expect(p.inbreeding.explanation).to.match(/coefficient of inbreeding \(COI\) of \d+(\.\d)?%/);
@@ -104,6 +105,33 @@ describe('pairPredictor(sirePetNum, damPetNum, healthId)', function () {
     const { body } = await ask(breeder, { sire: dogs.brother, dam: dogs.stranger });
     expect(body.errors).to.equal(undefined);
     expect(body.data.pairPredictor.inbreeding.offspringCoi).to.be.below(0.05);
+  });
+
+  it('keeps a matchmaker dog\u2019s own health results, trait genotypes and COI to itself, and gives the litter\u2019s odds', async () => {
+    const { body } = await ask(breeder, { sire: dogs.brother, dam: dogs.stranger });
+    expect(body.errors).to.equal(undefined);
+    const p = body.data.pairPredictor;
+    expect(p.dam).to.deep.equal({ petNum: dogs.stranger, name: 'Stranger', sex: 'f', coi: null, resultsShared: false });
+    expect(p.sire.resultsShared).to.equal(true);
+    const storedCoi = await db('genetic_stats').where({ pet_num: dogs.stranger }).first('coi');
+    expect(storedCoi.coi, 'the stranger has a COI of its own to hide').to.not.equal(null);
+    for (const h of p.healthPredictions) {
+      expect(h.damResult, h.healthId).to.equal('not shared');
+      expect(h.sireResult, h.healthId).to.be.oneOf(['clear', 'carrier', 'at risk', 'not tested']);
+      expect(h.explanation, h.healthId).to.not.match(/the dam has|dam was not|\(clear\)|\(a carrier\)|\(at risk\)/i);
+      expect(h.explanation, h.healthId).to.contain('The dam\u2019s own results are not shared with you.');
+      if (h.sireResult !== 'not tested') expect(h.clear + h.carrier + h.atRisk, h.healthId).to.be.closeTo(1, 1e-9);
+    }
+    for (const t of p.traitPredictions) {
+      expect(t.damGenotype, t.locusId).to.equal('not shared');
+      expect(t.sireGenotype, t.locusId).to.not.equal('not shared');
+    }
+  });
+
+  it('refuses a pair of two dogs whose results the user may not read, though the matchmaker offers both', async () => {
+    const { body } = await ask(breeder, { sire: dogs.strangerMale, dam: dogs.stranger });
+    expect(body.errors[0].message).to.equal(NOT_AUTHORIZED);
+    expect(body.data).to.equal(null);
   });
 
   it('refuses a female sire, a male dam and the same dog twice with a clear message', async () => {
@@ -193,6 +221,11 @@ describe('GET /breeders/pair-predictor', function () {
     expect(page.text).to.contain(`value="${dogs.offered}" selected>Offered<`);
     expect(page.text).to.match(/data-offspring-coi>\d+(\.\d)?%</);
     expect(page.text).to.contain('Coat colour predictions');
+    // the matchmaker's dog keeps its own results to itself
+    expect(page.text).to.contain('data-not-shared');
+    expect(page.text).to.match(/The parents&rsquo; own COI: Rocket (\d+(\.\d)?%|not tested), Offered not shared\./);
+    expect(page.text).to.contain('<td data-label="Dam"><span class="badge badge--not_shared">not shared</span></td>');
+    expect(page.text).to.not.contain('<td data-label="Dam"><span class="badge badge--clear">');
     // the count of conditions agrees with its noun
     const [, count, noun] = page.text.match(/<p>(\d+) (conditions?) with puppies possibly at risk/)!;
     expect(noun).to.equal(count === '1' ? 'condition' : 'conditions');
@@ -240,7 +273,11 @@ describe('GET /breeders/pair-predictor', function () {
     }
     // an account an admin gave the matchmaker follows its rows' links to the prediction
     const matchmaker = await createUser(db, { email: 'matchmaker@pair-page.test', showMatchMaker: true });
-    await (await signIn(app, matchmaker.email, TEST_PASSWORD)).get(`/breeders/pair-predictor?sire=${dogs.sire}&dam=${dogs.offered}`).expect(200);
+    const own = await testedDog(db, matchmaker.id, testWorld().simulator.purebred('beagle', 'm'), 'Own Beagle');
+    const agent = await signIn(app, matchmaker.email, TEST_PASSWORD);
+    await agent.get(`/breeders/pair-predictor?sire=${own}&dam=${dogs.offered}`).expect(200);
+    // but not to a pair of two other owners' dogs
+    await agent.get(`/breeders/pair-predictor?sire=${dogs.sire}&dam=${dogs.offered}`).expect(403);
   });
 
   it('sends signed-out visitors home', async () => {
