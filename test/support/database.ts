@@ -1,4 +1,5 @@
 import { openDatabase, type Database, type Db } from '../../server/db/index.js';
+import { createWorkerDatabase } from './global-database.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { syncCatalogues } from '../../server/catalogue/sync.js';
 import { forgetLab } from '../../server/lab/lab.js';
@@ -6,23 +7,30 @@ import { forgetLab } from '../../server/lab/lab.js';
 let opening: Promise<Database> | undefined;
 
 /**
- * One migrated database per test run: PGlite in memory, or PostgreSQL when DATABASE_URL is set
- * (its public schema is dropped first, so every run starts from the migrations).
+ * The database of this test process: an in-memory PGlite migrated on first use, or, when
+ * DATABASE_URL is set, a PostgreSQL database of its own copied from the migrated template that
+ * the run's global setup made at DATABASE_URL (see test/support/global-database.ts). Every mocha
+ * worker thus has a database no other worker writes to.
  */
 export function testDatabase(): Promise<Database> {
   opening ??= (async () => {
-    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
-    if (database.kind === 'postgres') {
-      await database.db.raw('drop schema if exists public cascade');
-      await database.db.raw('create schema public');
-      await dropSnapshots(database.db);
+    let database: Database;
+    if (process.env.DATABASE_URL) {
+      database = await openDatabase({ databaseUrl: await createWorkerDatabase(process.env.DATABASE_URL) });
+    } else {
+      database = await openDatabase({});
+      await migrateToLatest(database.db);
+      await syncCatalogues(database.db);
     }
-    await migrateToLatest(database.db);
-    await syncCatalogues(database.db);
+    // Catalogue detection must see the database exactly as the migrations left it.
+    await catalogueTables(database.db);
     return database;
   })();
   return opening;
 }
+
+/** Whether this process has opened its database yet (a file that never asks for one leaves it closed). */
+export const isTestDatabaseOpen = (): boolean => opening !== undefined;
 
 export async function testDb(): Promise<Db> {
   return (await testDatabase()).db;
@@ -59,11 +67,6 @@ async function catalogueTables(db: Db): Promise<string[]> {
 }
 
 const SNAPSHOT_PREFIX = 'test_snapshot_';
-
-async function dropSnapshots(db: Db): Promise<void> {
-  const { rows } = await db.raw<{ rows: { nspname: string }[] }>('select nspname from pg_namespace where nspname like ?', [`${SNAPSHOT_PREFIX}%`]);
-  for (const { nspname } of rows) await db.raw(`drop schema "${nspname}" cascade`);
-}
 
 /**
  * Puts the database in the state `build` makes from an empty one. The first call of a run builds
@@ -129,6 +132,7 @@ async function restoreSnapshot(db: Db, schema: string): Promise<void> {
 /** The sequence results/page-data-cache.ts compares (migration 2026112500 18). */
 const PAGE_DATA_GENERATION = 'page_data_generation';
 
+/** Closes this process's database (scripts that borrow the test helpers end with it). */
 export async function closeTestDatabase(): Promise<void> {
   if (!opening) return;
   const database = await opening;

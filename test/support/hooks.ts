@@ -1,4 +1,7 @@
-import { closeTestDatabase, resetDatabase, testDb } from './database.js';
+import { isTestDatabaseOpen, resetDatabase, testDb } from './database.js';
+import { dropTestDatabases, prepareTemplateDatabase } from './global-database.js';
+import { restartWorldMatings } from '../../server/genetics/simulate/reference.js';
+import { restartFixtureMatings } from '../unit/genetics/fixture.js';
 
 /** Titles of the tests that neither passed, failed nor were marked pending: a hook stopped them. */
 function testsThatDidNotRun(suite: Mocha.Suite): string[] {
@@ -11,14 +14,27 @@ function testsThatDidNotRun(suite: Mocha.Suite): string[] {
 // With --grep or a single file the unselected tests are expected not to run.
 const selectsTests = process.argv.some((arg) => /^(--grep|-g|--fgrep|-f|--invert)\b/.test(arg));
 
+/** Once a run, in mocha's main process: the PostgreSQL template every test process copies. */
+export async function mochaGlobalSetup(): Promise<void> {
+  await prepareTemplateDatabase();
+}
+
+export async function mochaGlobalTeardown(): Promise<void> {
+  await dropTestDatabases();
+}
+
+// Root hooks run around every test file in parallel mode (and around the whole run in serial mode).
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(120_000);
-    // Catalogue detection must see the database exactly as the migrations left it.
-    await resetDatabase(await testDb());
+    // Each file starts from the database as the migrations left it, whatever the file before it in
+    // this process wrote. A process that has not opened its database yet gets a fresh one on first use.
+    if (isTestDatabaseOpen()) await resetDatabase(await testDb());
+    // and the simulated dogs it draws are the same whatever files drew dogs before it
+    restartWorldMatings();
+    restartFixtureMatings();
   },
   async afterAll(this: Mocha.Context) {
-    await closeTestDatabase();
     const root = this.test?.parent;
     if (!root || selectsTests) return;
     const skipped = testsThatDidNotRun(root);

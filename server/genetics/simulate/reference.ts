@@ -24,6 +24,11 @@ export interface SimulatedWorld {
 const worlds = new Map<string, SimulatedWorld>();
 
 /** Panel, simulator and reference panel for a seed, built once per process and cached (the app's start-up path). */
+/** Every world built so far starts its matings over (see PopulationSimulator.restartMatings). */
+export function restartWorldMatings(): void {
+  for (const world of worlds.values()) world.simulator.restartMatings();
+}
+
 export function simulatedWorld(options: { seed: number; snpCount?: number; panelSeed?: number }): SimulatedWorld {
   const key = `${options.seed}:${options.snpCount ?? ''}:${options.panelSeed ?? ''}`;
   let world = worlds.get(key);

@@ -43,7 +43,7 @@ export class PopulationSimulator {
   readonly panel: MarkerPanel;
   readonly seed: number;
   private readonly options: Required<Omit<SimulatorOptions, 'panel' | 'seed'>>;
-  private readonly random: Random;
+  private random: Random;
   private readonly snps: Uint32Array;
   private readonly variantIndices: number[];
   private readonly ancestral: Float32Array;
@@ -74,6 +74,11 @@ export class PopulationSimulator {
   /** A random stream that depends only on the seed and its label, not on what was simulated before. */
   stream(label: string): Random {
     return createRandom(hashString(`${this.seed}:${label}`));
+  }
+
+  /** Starts the matings' random stream over: the same calls then draw the same dogs (tests start each file so). */
+  restartMatings(): void {
+    this.random = this.stream('matings');
   }
 
   dog(id: number): SimulatedDog | undefined {

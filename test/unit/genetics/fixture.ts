@@ -33,6 +33,11 @@ export function fixture(): Fixture {
   return cached;
 }
 
+/** The fixture's matings start over, so that every test file draws the same dogs whatever ran before it. */
+export function restartFixtureMatings(): void {
+  cached?.simulator.restartMatings();
+}
+
 /** Distinct breeding dogs of a breed, so "unrelated" pups never share a parent by chance. */
 export function breedingDogs(slug: string): { males: SimulatedDog[]; females: SimulatedDog[] } {
   const stock = fixture().simulator.stock(slug);
