@@ -36,7 +36,8 @@ describe('keyboard use of modals', function () {
   const site = demoBrowserSuite();
   let page: Page;
 
-  before(async () => {
+  // a page of its own for each test, signed in as the parent
+  beforeEach(async () => {
     page = await site.signedInPage('parent');
     page.on('pageerror', (error) => console.error('page error:', error));
   });
@@ -92,7 +93,7 @@ describe('keyboard use of modals', function () {
 
   it('keeps the keyboard in the chat after the first message of a new conversation, and after deleting one', async () => {
     const db = await testDb();
-    // a dog whose owner the parent has never written to (the demo conversations stay for the tests below)
+    // a dog whose owner the parent has never written to; the message is deleted again, so the demo conversations stay as they were
     const parent = await db('users').where({ email: 'parent@demo.test' }).first('id');
     const other = await db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num')
       .where('pets.privacy', 'public').whereNull('pets.deleted_at').whereNot('pet_owners.user_id', parent.id)

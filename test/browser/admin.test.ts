@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import type { Browser, Page, Route } from 'playwright-core';
 import { testApp } from '../support/app.js';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { sharedChromium, closeContexts, newContext, serve, signInThroughRequest } from '../support/browser.js';
 import { resetToDemoData, DEMO_ACCOUNTS } from '../support/demo.js';
 import { testDb } from '../support/database.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
@@ -24,11 +24,11 @@ describe('admin tools in the browser', function () {
     const pets = await db.raw<{ rows: { pet_num: number }[] }>("insert into pets (name, handle) select 'Tablepup ' || n, 'tablepup-' || n from generate_series(1, 30) n returning pet_num");
     await db('pet_owners').insert(pets.rows.map((row) => ({ pet_num: row.pet_num, user_id: parent.id })));
     site = await serve(await testApp());
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   after(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await site?.close();
   });
 
@@ -36,7 +36,7 @@ describe('admin tools in the browser', function () {
     const page = await (await newContext(browser, viewport)).newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInThroughForm(page, site.origin, email, DEMO_PASSWORD);
+    await signInThroughRequest(page.context(), site.origin, email, DEMO_PASSWORD);
     return page;
   }
 

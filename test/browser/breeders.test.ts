@@ -1,7 +1,7 @@
 // Issue 14: a breeder plans a litter in Chromium (pair predictor; matchmaker row to pair prediction).
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, newContext, PHONE, serve, signInThroughForm } from '../support/browser.js';
+import { sharedChromium, closeContexts, newContext, PHONE, serve, signInThroughRequest } from '../support/browser.js';
 import { demoPopulation } from '../integration/results/population.js';
 import { testDb } from '../support/database.js';
 import { FAILED_TO_SEND } from '../../server/shared/messages.js';
@@ -16,15 +16,15 @@ describe('breeder tools in the browser', function () {
 
   before(async () => {
     site = await serve(await demoPopulation());
-    browser = await launchChromium();
+    browser = await sharedChromium();
     context = await newContext(browser);
     page = await context.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInThroughForm(page, site.origin, 'breeder@demo.test', 'demo1234');
+    await signInThroughRequest(page.context(), site.origin, 'breeder@demo.test', 'demo1234');
   });
 
   after(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await site?.close();
   });
 
@@ -82,7 +82,7 @@ describe('breeder tools in the browser', function () {
     const small = await phone.newPage();
     const phoneErrors: string[] = [];
     small.on('pageerror', (error) => phoneErrors.push(error.message));
-    await signInThroughForm(small, site.origin, 'breeder@demo.test', 'demo1234');
+    await signInThroughRequest(small.context(), site.origin, 'breeder@demo.test', 'demo1234');
     await small.goto(`${site.origin}/members/breeder-tools/matchmaker`);
     await small.waitForSelector('[data-matchmaker-draws]');
     expect(await small.locator('table[data-matchmaker-table] thead').isVisible()).to.equal(false);

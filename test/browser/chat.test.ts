@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { testApp } from '../support/app.js';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { sharedChromium, closeContexts, newContext, serve, signInThroughRequest } from '../support/browser.js';
 import { resetToDemoData, DEMO_ACCOUNTS } from '../support/demo.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { CHAT_BLOCKED, CHAT_BLOCKED_NOTICE, CHAT_EMPTY_BODY, CHAT_UNREAD } from '../../server/shared/messages.js';
@@ -34,7 +34,7 @@ describe('chat in the browser', function () {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    await signInThroughForm(page, origin, email, DEMO_PASSWORD);
+    await signInThroughRequest(page.context(), origin, email, DEMO_PASSWORD);
     return { context, page, dialogs };
   }
 
@@ -67,13 +67,13 @@ describe('chat in the browser', function () {
     await resetToDemoData();
     siteA = await serve(await testApp());
     siteB = await serve(await testApp());
-    browser = await launchChromium();
+    browser = await sharedChromium();
     parent = await person(siteA.origin, DEMO_ACCOUNTS.parent.email);
     newbie = await person(siteB.origin, DEMO_ACCOUNTS.newbie.email);
   });
 
   after(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await siteA?.close();
     await siteB?.close();
   });
@@ -124,18 +124,29 @@ describe('chat in the browser', function () {
   });
 
   it('pushes new messages through the event stream, with no polling while it is open', async () => {
-    const listCalls: string[] = [];
-    const count = (request: { url(): string }) => {
-      if (request.url().includes('/members/chat/get-conversations')) listCalls.push(request.url());
-    };
-    parent.page.on('request', count);
-    // Longer than the fallback poll's interval (CHAT_POLL_MS, 4 s): no call while nothing happens.
-    await parent.page.waitForTimeout(5000);
-    expect(listCalls, 'no polling while the stream is open').to.deep.equal([]);
+    const page = parent.page;
+    // The page counts its own list reloads, and runs on its own clock: three of the fallback poll's
+    // 4-second intervals pass at once, not in real time.
+    await page.addInitScript(() => {
+      const counted = window as unknown as { listReloads: number };
+      counted.listReloads = 0;
+      const fetchOfPage = window.fetch;
+      window.fetch = (input, init) => {
+        if (String(input instanceof Request ? input.url : input).includes('/members/chat/get-conversations')) counted.listReloads++;
+        return fetchOfPage(input, init);
+      };
+    });
+    await page.clock.install();
+    const listReloads = () => page.evaluate(() => (window as unknown as { listReloads: number }).listReloads);
+    await page.goto(`${siteA.origin}/members/messages`);
+    // the list comes with the page; it reloads once, when the stream opens
+    await page.waitForFunction(() => (window as unknown as { listReloads: number }).listReloads === 1, null, LIVE);
+    await page.clock.runFor(12_000);
+    expect(await listReloads(), 'no polling while the stream is open').to.equal(1);
     await sendText(newbie, 'Pushed, not polled');
-    await parent.page.locator('.chat-message--theirs .chat-message__body', { hasText: 'Pushed, not polled' }).waitFor(LIVE);
-    expect(listCalls.length, 'the event made the inbox reload its list').to.be.at.least(1);
-    parent.page.off('request', count);
+    await page.waitForFunction(() => (window as unknown as { listReloads: number }).listReloads === 2, null, LIVE);
+    await page.locator('.chat-list__item', { hasText: 'Nia Newbie' }).click();
+    await page.locator('.chat-message--theirs .chat-message__body', { hasText: 'Pushed, not polled' }).waitFor(LIVE);
   });
 
   it('shows a <script> message as text', async () => {

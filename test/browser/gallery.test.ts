@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { sharedChromium, closeContexts, newContext, serve, signInThroughRequest } from '../support/browser.js';
 import { DEMO_ACCOUNTS, resetToDemoData } from '../support/demo.js';
 import { testDb } from '../support/database.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
@@ -41,15 +41,15 @@ describe('gallery in the browser', function () {
     // 400 × 200 pixels stored sideways, with EXIF orientation 6: upright it is 200 wide and 400 tall.
     photoFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gallery-browser-')), 'sideways.jpg');
     fs.writeFileSync(photoFile, await testJpeg({ width: 400, height: 200, orientation: 6, seed: 7 }));
-    browser = await launchChromium();
+    browser = await sharedChromium();
     page = await (await newContext(browser)).newPage();
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('dialog', (dialog) => void dialog.accept());
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
+    await signInThroughRequest(page.context(), site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
   });
 
   after(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await site?.close();
     t?.cleanUp();
     if (photoFile) fs.rmSync(path.dirname(photoFile), { recursive: true, force: true });

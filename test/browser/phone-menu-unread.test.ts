@@ -17,7 +17,7 @@ describe('unread messages on the phone menu button in the browser', function () 
   };
 
   it('shows the unread count on the closed Menu button and follows it', async () => {
-    const page = await site.signedInPage('parent', { viewport: PHONE }); // one unread message in the demo data
+    const page = await site.openPage('/members', { as: 'parent', viewport: PHONE }); // one unread message in the demo data
     expect(await page.locator('.site-header__nav.is-signed-in').isVisible()).to.equal(false);
     expect(await page.locator('.mobile-drawer').getAttribute('open')).to.equal(null);
     expect(await menuButton(page)).to.deep.equal({ label: 'Menu, 1 unread messages', badgeVisible: true, badgeText: '1' });

@@ -4,7 +4,7 @@
 // page's first five rendered on the server (checked with JavaScript off).
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { sharedChromium, closeContexts, newContext, serve, signInThroughRequest } from '../support/browser.js';
 import { DEMO_ACCOUNTS } from '../support/demo.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
@@ -32,7 +32,7 @@ describe('results at a glance in the browser', function () {
       await page.fill('#password', DEMO_PASSWORD);
       await Promise.all([page.waitForURL(`${site.origin}/members`), page.click('button[type="submit"]')]);
     } else {
-      await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
+      await signInThroughRequest(page.context(), site.origin, DEMO_ACCOUNTS.parent.email, DEMO_PASSWORD);
     }
     return page;
   }
@@ -44,12 +44,12 @@ describe('results at a glance in the browser', function () {
     atRiskDog = (await db('health_results').where({ call: 'at_risk' }).orderBy('pet_num').first('pet_num')).pet_num;
     const parent = await db('users').where({ email: 'parent@demo.test' }).first('id');
     await db('pet_owners').insert({ pet_num: atRiskDog, user_id: parent.id, permission: 'read' }).onConflict(['pet_num', 'user_id']).ignore();
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   after(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
+    await closeContexts(browser);
     await site?.close();
   });
 

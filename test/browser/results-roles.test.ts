@@ -1,7 +1,7 @@
 // Breeders and vets click through every results page of a dog they may see, as pet parents do.
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newContext, serve, signInThroughForm } from '../support/browser.js';
+import { sharedChromium, closeContexts, newContext, serve, signInThroughRequest } from '../support/browser.js';
 import { DEMO_ACCOUNTS } from '../support/demo.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
@@ -14,11 +14,11 @@ describe('results pages in the browser for breeders and vets', function () {
 
   before(async () => {
     site = await serve(await demoPopulation());
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   after(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await site?.close();
   });
 
@@ -38,7 +38,7 @@ describe('results pages in the browser for breeders and vets', function () {
     const page = await (await newContext(browser)).newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.breeder.email, DEMO_PASSWORD);
+    await signInThroughRequest(page.context(), site.origin, DEMO_ACCOUNTS.breeder.email, DEMO_PASSWORD);
     const db = await testDb();
     const dog = await db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').join('users', 'users.id', 'pet_owners.user_id').join('genotypes', 'genotypes.pet_num', 'pets.pet_num').where('users.email', DEMO_ACCOUNTS.breeder.email).first('pets.pet_num');
     const labels = await clickThroughNavigation(page, `${site.origin}/members/results/profile?i=${dog.pet_num}`);
@@ -49,7 +49,7 @@ describe('results pages in the browser for breeders and vets', function () {
 
   it("lets the vet read every results page of a patient, with 'Breed' for breed results", async () => {
     const page = await (await newContext(browser)).newPage();
-    await signInThroughForm(page, site.origin, DEMO_ACCOUNTS.vet.email, DEMO_PASSWORD);
+    await signInThroughRequest(page.context(), site.origin, DEMO_ACCOUNTS.vet.email, DEMO_PASSWORD);
     const biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
     const labels = await clickThroughNavigation(page, `${site.origin}/members/results/profile?i=${biscuit}`);
     expect(labels).to.include('Breed').and.not.include('Breed & Ancestry');

@@ -9,7 +9,7 @@ import ejs from 'ejs';
 import express from 'express';
 import type { Page } from 'playwright-core';
 import { testApp } from '../support/app.js';
-import { browserSuite } from '../support/browser.js';
+import { browserSuite, signInThroughRequest } from '../support/browser.js';
 import { resetDatabase, testDb } from '../support/database.js';
 import { createUser, TEST_PASSWORD } from '../support/factories.js';
 import type { Db } from '../../server/db/index.js';
@@ -79,7 +79,7 @@ describe('results widgets in the browser', function () {
   beforeEach(async () => {
     page = await site.newPage();
     page.on('pageerror', (error) => console.error('page error:', error));
-    await site.signIn(page, { email, password: TEST_PASSWORD });
+    await signInThroughRequest(page.context(), site.origin, email, TEST_PASSWORD);
   });
 
   const open = async () => {
@@ -130,6 +130,7 @@ describe('results widgets in the browser', function () {
   });
 
   it('closes once only: a double click on close and a stray Escape close it once, and never the next modal', async () => {
+    await page.clock.install();
     await open();
     // Count dialogs leaving the page: each opening must end in exactly one removal.
     await page.evaluate(() => {
@@ -156,7 +157,9 @@ describe('results widgets in the browser', function () {
       close.click();
       document.querySelector<HTMLButtonElement>('.genetic-stat__more[data-modal="lifeStage"]')!.click();
     });
-    await page.waitForTimeout(300);
+    await page.locator('dialog[open] .modal__title', { hasText: 'Life stage' }).waitFor();
+    // whatever a late close would wait for has its time
+    await page.clock.runFor(5000);
     expect(await page.locator('dialog[open]').count()).to.equal(1);
     expect(await page.locator('dialog[open] .modal__title').innerText()).to.equal('Life stage');
     expect(await removed()).to.equal(2);
@@ -170,6 +173,8 @@ describe('results widgets in the browser', function () {
   it('lists relatives 5 at a time, closest first, adding 5 a second after Show More', async () => {
     // Earlier tests showed the list to the owner, which marked the relatives seen; make the closest one new again.
     await db('relatives').update({ is_new_for_a: true, is_new_for_b: true });
+    // the page's own clock: the test moves time on instead of waiting for it
+    await page.clock.install();
     await open();
     const cards = page.locator('.relative-card');
     await cards.first().waitFor();
@@ -180,17 +185,20 @@ describe('results widgets in the browser', function () {
 
     const more = page.locator('.relatives__more');
     expect(await more.innerText()).to.equal(SHOW_MORE);
-    const clickedAt = Date.now();
+    // time stands still from here but as the test moves it
+    await page.clock.pauseAt(Date.now() + 60_000);
     await more.click();
     expect(await more.innerText()).to.equal(RELATIVES_LOADING_MORE);
     expect(await more.isDisabled()).to.equal(true);
-    await page.waitForTimeout(700);
+    // spec: the next five come a second after the click, not before
+    await page.clock.runFor(999);
     expect(await cards.count()).to.equal(5);
+    await page.clock.runFor(1);
     await page.waitForFunction(() => document.querySelectorAll('.relative-card').length === 10);
-    expect(Date.now() - clickedAt).to.be.at.least(1000);
     expect(await more.innerText()).to.equal(SHOW_MORE);
 
     await more.click();
+    await page.clock.runFor(1000);
     await page.waitForFunction(() => document.querySelectorAll('.relative-card').length === 12);
     expect(await page.locator('.relatives__more').count()).to.equal(0);
   });

@@ -43,7 +43,7 @@ describe('site shell in the browser', function () {
   });
 
   it('keeps the header links in a drawer on a phone', async () => {
-    page = await site.signedInPage('parent', { viewport: PHONE });
+    page = await site.openPage('/members', { as: 'parent', viewport: PHONE });
     expect(await page.locator('.site-header__inner > .site-header__nav').isVisible()).to.equal(false);
     await page.click('.mobile-drawer summary');
     expect(await page.locator('.mobile-drawer nav :is(a, button)').allInnerTexts()).to.include.members(['My Embark', 'Help Center', 'Settings', 'Sign Out']);

@@ -2,7 +2,7 @@
 // Maple on the practice dashboard, adds a note and ticks an onboarding checklist item.
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, newContext, PHONE, serve, signInThroughForm } from '../support/browser.js';
+import { sharedChromium, closeContexts, newContext, PHONE, serve, signInThroughRequest } from '../support/browser.js';
 import { DEMO_ACCOUNTS } from '../support/demo.js';
 import { testDb } from '../support/database.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
@@ -20,11 +20,11 @@ describe('vets in the browser: share with the vet, then the practice dashboard',
   before(async () => {
     site = await serve(await demoPopulation());
     maple = await ownedPetNum('parent@demo.test', 'Maple');
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   after(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await site?.close();
   });
 
@@ -33,7 +33,7 @@ describe('vets in the browser: share with the vet, then the practice dashboard',
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
     const page = await context.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInThroughForm(page, site.origin, email, DEMO_PASSWORD);
+    await signInThroughRequest(page.context(), site.origin, email, DEMO_PASSWORD);
     return page;
   }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Express } from 'express';
 import { findChromium, missingChromiumMessage } from './chromium.js';
+import { csrfTokenIn } from './app.js';
 import { DEMO_ACCOUNTS } from './demo.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
@@ -11,6 +12,22 @@ export function launchChromium(): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(missingChromiumMessage());
   return chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+}
+
+let processBrowser: Promise<Browser> | undefined;
+
+/** One Chromium for every browser suite of this test process (each mocha worker); it ends with the process. */
+export function sharedChromium(): Promise<Browser> {
+  processBrowser ??= launchChromium().then((browser) => {
+    browser.on('disconnected', () => (processBrowser = undefined));
+    return browser;
+  });
+  return processBrowser;
+}
+
+/** Ends a suite's use of the shared Chromium: its contexts close, the browser stays for the next file. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  await Promise.all((browser?.contexts() ?? []).map((context) => context.close()));
 }
 
 /** A browser context ready for tsx-compiled page.evaluate callbacks. */
@@ -31,6 +48,17 @@ export async function serve(app: Express): Promise<{ origin: string; close(): Pr
   };
 }
 
+/**
+ * Signs the context in by posting the sign-in form's request (GET /login for its CSRF token, then
+ * POST /login), without rendering either page: the form itself has its own tests. The context's
+ * pages share the session cookie.
+ */
+export async function signInThroughRequest(context: BrowserContext, origin: string, email: string, password: string): Promise<void> {
+  const login = await context.request.get(`${origin}/login`);
+  const response = await context.request.post(`${origin}/login`, { form: { email, password, _csrf: csrfTokenIn(await login.text()) }, maxRedirects: 0 });
+  if (response.status() !== 302 || response.headers().location !== '/members') throw new Error(`sign-in as ${email} failed with ${response.status()}`);
+}
+
 /** Signs in through the real form, as a person would. */
 export async function signInThroughForm(page: Page, origin: string, email: string, password: string): Promise<void> {
   await page.goto(`${origin}/login`);
@@ -49,7 +77,7 @@ export const LAPTOP: Viewport = { width: 1280, height: 800 };
 export interface PageOptions {
   viewport?: Viewport;
   javaScriptEnabled?: boolean;
-  /** Signs in as this demo account through the real form first. */
+  /** Signs the page's context in as this demo account first (see signInThroughRequest). */
   as?: DemoRole;
 }
 
@@ -61,10 +89,12 @@ export interface BrowserSite {
   url(path: string): string;
   /** A page in a fresh browser context: made in a test, it is closed after that test; made in a `before` hook, after the suite. */
   newPage(options?: PageOptions): Promise<Page>;
-  /** A fresh page signed in as a demo account through the real form (it lands on /members). */
+  /** A fresh page of a context signed in as a demo account (a session of its own), still blank: go where the test starts. */
   signedInPage(role: DemoRole, options?: Omit<PageOptions, 'as'>): Promise<Page>;
   /** A fresh page (signed in when `as` says so) opened at `path`. */
   openPage(path: string, options?: PageOptions): Promise<Page>;
+  /** openPage, then waits for the page's ready marker (spec 2 §4): its widgets and forms are attached. */
+  openReadyPage(path: string, options?: PageOptions): Promise<Page>;
   /** Signs `page` in through the real form as a demo account or as `email` with `password`. */
   signIn(page: Page, who: DemoRole | { email: string; password: string }): Promise<void>;
 }
@@ -97,14 +127,18 @@ export function browserSuite(makeApp: () => Promise<Express>): BrowserSite {
     async newPage({ viewport = LAPTOP, javaScriptEnabled = true, as } = {}) {
       const context = javaScriptEnabled ? await newContext(site.browser, viewport) : await site.browser.newContext({ viewport, javaScriptEnabled });
       if (inTest) testContexts.push(context);
-      const page = await context.newPage();
-      if (as) await site.signIn(page, as);
-      return page;
+      if (as) await signInThroughRequest(context, site.origin, DEMO_ACCOUNTS[as].email, DEMO_PASSWORD);
+      return context.newPage();
     },
     signedInPage: (role, options = {}) => site.newPage({ ...options, as: role }),
     async openPage(path, options = {}) {
       const page = await site.newPage(options);
       await page.goto(site.url(path));
+      return page;
+    },
+    async openReadyPage(path, options = {}) {
+      const page = await site.openPage(path, options);
+      await page.waitForSelector('body.page-ready');
       return page;
     },
     signIn: (page, who) =>
@@ -116,7 +150,7 @@ export function browserSuite(makeApp: () => Promise<Express>): BrowserSite {
   before(async function () {
     this.timeout(180_000);
     served = await serve(await makeApp());
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   beforeEach(() => {
     inTest = true;
@@ -128,7 +162,7 @@ export function browserSuite(makeApp: () => Promise<Express>): BrowserSite {
     await Promise.all(contexts.map((context) => context.close()));
   });
   after(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await served?.close();
   });
   return site;

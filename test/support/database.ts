@@ -39,15 +39,35 @@ export async function testDb(): Promise<Db> {
 // Filled by migrations and the catalogue sync, not by tests, so they survive a reset.
 const KEPT_TABLES = new Set(['knex_migrations', 'knex_migrations_lock', 'markers', 'marker_panels', 'marker_variants']);
 
-/** Empties every table that tests write to, and restarts their ids. */
+/**
+ * Empties every table that tests wrote to and restarts the tables' ids. Only the tables holding rows
+ * are truncated: a truncate makes new files for each table it names, which costs far more than the
+ * check.
+ */
 export async function resetDatabase(db: Db): Promise<void> {
-  const { rows } = await db.raw<{ rows: { tablename: string }[] }>("select tablename from pg_tables where schemaname = 'public'");
-  const keep = new Set([...KEPT_TABLES, ...(await catalogueTables(db))]);
-  const tables = rows.map((row) => row.tablename).filter((name) => !keep.has(name));
-  if (tables.length > 0) await db.raw(`truncate table ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
+  const tables = await writtenTables(db);
+  const filled = await tablesWithRows(db, tables);
+  if (filled.length > 0) await db.raw(`truncate table ${filled.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
+  // ids of the tables left alone start over too (a test may have added rows and deleted them)
+  const emptied = tables.filter((table) => !filled.includes(table));
+  if (emptied.length > 0) {
+    await db.raw(
+      `select setval(d.objid, s.seqstart, false)
+        from pg_depend d join pg_sequence s on s.seqrelid = d.objid join pg_class t on t.oid = d.refobjid
+        where d.classid = 'pg_class'::regclass and d.deptype in ('a', 'i') and t.relnamespace = 'public'::regnamespace and t.relname = any(?)`,
+      [emptied],
+    );
+  }
   // the lab panel stays; panels of real arrays learn alleles from the exports a test imported
   await db('marker_panels').whereNotNull('probe_names').delete();
   forgetLab(db);
+}
+
+async function tablesWithRows(db: Db, tables: string[]): Promise<string[]> {
+  if (tables.length === 0) return [];
+  const probe = tables.map((table) => `select '${table}' as name where exists (select 1 from "${table}")`).join(' union all ');
+  const { rows } = await db.raw<{ rows: { name: string }[] }>(probe);
+  return rows.map((row) => row.name);
 }
 
 let catalogues: string[] | undefined;

@@ -2,6 +2,7 @@ import { isTestDatabaseOpen, resetDatabase, testDb } from './database.js';
 import { dropTestDatabases, prepareTemplateDatabase } from './global-database.js';
 import { restartWorldMatings } from '../../server/genetics/simulate/reference.js';
 import { restartFixtureMatings } from '../unit/genetics/fixture.js';
+import shuffle from './shuffle.cjs';
 
 /** Titles of the tests that neither passed, failed nor were marked pending: a hook stopped them. */
 function testsThatDidNotRun(suite: Mocha.Suite): string[] {
@@ -27,6 +28,7 @@ export async function mochaGlobalTeardown(): Promise<void> {
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(120_000);
+    if (this.test?.parent) shuffle.shuffleTests(this.test.parent);
     // Each file starts from the database as the migrations left it, whatever the file before it in
     // this process wrote. A process that has not opened its database yet gets a fresh one on first use.
     if (isTestDatabaseOpen()) await resetDatabase(await testDb());

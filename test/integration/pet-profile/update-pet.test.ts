@@ -128,7 +128,7 @@ describe('pet profile: updatePet', function () {
   });
 
   it('leaves out fields unchanged, clears with null, and changes one field at a time', async () => {
-    await update(people.owner, { callName: 'Buddy', story: 'Short story', dateOfBirth: { year: 2018 } });
+    await update(people.owner, { name: 'Rex the Great', callName: 'Buddy', story: 'Short story', dateOfBirth: { year: 2018 }, prefixTitles: ['CH'], suffixTitles: ['CD', 'CGC'], socialLinks: [{ network: 'instagram', url: 'https://instagram.com/rex' }] });
     const cleared = await update(people.owner, { callName: null, story: null, dateOfBirth: null, prefixTitles: null, socialLinks: [] });
     expect(cleared.error).to.equal(undefined);
     expect(cleared.data.updatePet).to.include({ callName: null, story: null, name: 'Rex the Great' });

@@ -1,0 +1,18 @@
+// mocha's settings. Files run in parallel workers (each with a database of its own, see
+// test/support/global-database.ts); TEST_JOBS sets how many, one more than the cores by default,
+// as the workers often wait on PostgreSQL or Chromium. test/support/shuffled.cjs runs the files in
+// an order drawn from TEST_SHUFFLE=<seed>; TEST_SHUFFLE_TESTS=1 shuffles the tests in each file too.
+const os = require('node:os');
+
+const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+
+module.exports = {
+  import: 'tsx',
+  extension: ['ts'],
+  require: ['test/support/hooks.ts'],
+  timeout: 20000,
+  exit: true,
+  'forbid-only': true,
+  parallel: true,
+  jobs: Number(process.env.TEST_JOBS) || cores + 1,
+};

@@ -1,0 +1,3 @@
+import { describeHostileValues } from './hostile-suite.js';
+
+describeHostileValues(['anonymous', 'pet parent']);
