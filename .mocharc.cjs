@@ -13,6 +13,8 @@ module.exports = {
   timeout: 20000,
   exit: true,
   'forbid-only': true,
+  // a test its before hook kept from running fails the run, never passes it quietly
+  'fail-hook-affected-tests': true,
   parallel: true,
   jobs: Number(process.env.TEST_JOBS) || cores + 1,
 };

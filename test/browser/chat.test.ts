@@ -39,7 +39,7 @@ describe('chat in the browser', function () {
   }
 
   async function dialogCount(who: Person, count: number): Promise<void> {
-    for (let waited = 0; who.dialogs.length < count && waited < LIVE.timeout; waited += 50) await who.page.waitForTimeout(50);
+    while (who.dialogs.length < count) await who.page.waitForEvent('dialog', LIVE);
   }
 
   const badge = (who: Person) => who.page.locator('.unread-badge');

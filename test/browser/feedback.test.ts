@@ -34,6 +34,11 @@ describe('feedback banner and page views in the browser', function () {
 
   const banner = () => page.locator('.feedback-banner');
   const dialog = () => page.locator('dialog.modal[id^="feedback-"][open]');
+  /** What the server says next when the banner asks whether to show itself. */
+  const shouldShowAnswer = async (): Promise<boolean> => {
+    const response = await page.waitForResponse((r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('ShouldShowFeedback'));
+    return (await response.json()).data.shouldShowFeedback;
+  };
 
   it('takes a Yes with a chip and text, confirms it, stores it and hides the banner on closing', async () => {
     await page.goto(`${site.origin}/members/results/health?i=${site.biscuit}`);
@@ -68,9 +73,9 @@ describe('feedback banner and page views in the browser', function () {
 
     await dialog().locator('.modal__close').click();
     await banner().waitFor({ state: 'detached' });
+    const asked = shouldShowAnswer();
     await page.reload();
-    await page.locator('body[data-page-category="results-health"]').waitFor();
-    await page.waitForTimeout(500);
+    expect(await asked, 'the server no longer asks on this page').to.equal(false);
     expect(await banner().count()).to.equal(0);
     // Other pages of the dog still ask.
     await page.goto(`${site.origin}/members/results/traits?i=${site.biscuit}`);
@@ -95,10 +100,11 @@ describe('feedback banner and page views in the browser', function () {
     expect(await dialog().locator('[role="alert"]').innerText()).to.equal(FEEDBACK_ERROR);
     expect(await db('feedback').count('* as c').then((r) => Number(r[0].c))).to.equal(0);
 
+    const refetched = shouldShowAnswer();
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });
-    await page.waitForTimeout(300); // the refetch answers true: the banner stays
-    expect(await banner().isVisible()).to.equal(true);
+    expect(await refetched, 'the refetch answers true').to.equal(true);
+    expect(await banner().isVisible(), 'the banner stays').to.equal(true);
   });
 
   it('sends the page view with the category about 25 ms after start-up', async () => {

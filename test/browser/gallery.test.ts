@@ -78,7 +78,9 @@ describe('gallery in the browser', function () {
     const wag = page.locator('.swiper-slide-active [data-wag-button]');
     const count = page.locator('.swiper-slide-active [data-wag-count]');
     expect(await wag.innerText()).to.equal(MEDIA_GIVE_A_WAG);
+    const wagged = page.waitForResponse((response) => response.url().includes('/api/media-likes/'));
     await wag.click();
+    expect((await wagged).status()).to.equal(200);
     await page.waitForFunction(() => document.querySelector('.swiper-slide-active [data-wag-count]')?.textContent === '1 wag');
     expect(await wag.innerText()).to.equal(MEDIA_GAVE_A_WAG);
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('.swiper-slide-active [data-wag-button]')?.disabled);
@@ -134,13 +136,16 @@ describe('gallery in the browser', function () {
         const chunks: Blob[] = [];
         recorder.ondataavailable = (event) => chunks.push(event.data);
         let frame = 0;
+        let thirtyDrawn!: (value: unknown) => void;
+        const drawnEnough = new Promise((resolve) => (thirtyDrawn = resolve));
         const draw = setInterval(() => {
           context.fillStyle = `hsl(${(frame * 15) % 360} 70% 50%)`;
           context.fillRect(0, 0, 320, 240);
           frame++;
+          if (frame === 30) thirtyDrawn(undefined);
         }, 40);
         recorder.start();
-        await new Promise((resolve) => setTimeout(resolve, 1200));
+        await drawnEnough;
         const stopped = new Promise((resolve) => (recorder.onstop = resolve));
         recorder.stop();
         await stopped;
@@ -158,7 +163,15 @@ describe('gallery in the browser', function () {
     const played = await page.locator('.gallery-carousel .swiper-slide-active video').evaluate(async (video: HTMLVideoElement) => {
       video.muted = true;
       await video.play();
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      // until its clock has moved, whatever the machine's speed
+      await new Promise<void>((resolve) => {
+        const moved = () => {
+          if (video.currentTime <= 0) return;
+          video.removeEventListener('timeupdate', moved);
+          resolve();
+        };
+        video.addEventListener('timeupdate', moved);
+      });
       return { width: video.videoWidth, height: video.videoHeight, moved: video.currentTime > 0, error: video.error?.message ?? null };
     });
     expect(played).to.deep.equal({ width: 320, height: 240, moved: true, error: null });

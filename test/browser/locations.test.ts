@@ -173,7 +173,7 @@ describe('locations, vet information and data settings in the browser', function
     await page.locator('.data-settings__status').filter({ hasText: 'Saved' }).waitFor();
     await profile.uncheck();
     await page.locator('.data-settings__status').filter({ hasText: 'Saved' }).waitFor();
-    await expectEventually(async () => !(await profile.isDisabled()));
+    await profile.and(page.locator(':enabled')).waitFor();
 
     await aboutPage();
     await surveys.waitFor();
@@ -186,11 +186,3 @@ describe('locations, vet information and data settings in the browser', function
     expect(errors).to.deep.equal([]);
   });
 });
-
-async function expectEventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -157,15 +157,18 @@ describe('about-pet form and pet settings in the browser', function () {
     await page.check('#about-pet-isPrimaryOwnerBreeder');
     await page.setChecked('#about-pet-agreedToResearch', !wasAgreed);
 
-    // Hold the mutation a moment to see the one-time-submit state (spec 2 §4).
+    // Hold the mutation until the one-time-submit state (spec 2 §4) has been seen.
+    let letItThrough!: () => void;
+    const heldUntilSeen = new Promise<void>((resolve) => (letItThrough = resolve));
     await page.route('**/graphql', async (route) => {
-      if (route.request().postData()?.includes('UpdatePet')) await new Promise((resolve) => setTimeout(resolve, 700));
+      if (route.request().postData()?.includes('UpdatePet')) await heldUntilSeen;
       await route.continue();
     });
     const submit = form().locator('button[type="submit"]');
     await submit.click();
     expect(await submit.innerText()).to.equal(SUBMITTING);
     expect(await submit.isDisabled()).to.equal(true);
+    letItThrough();
     await page.locator('[data-saved]').waitFor();
     expect(await page.locator('[data-saved]').innerText()).to.equal(ABOUT_PET_SAVED);
     await page.unroute('**/graphql');

@@ -57,8 +57,7 @@ describe('a public dog profile in the browser', function () {
     const button = page.locator('button[data-copy-link]');
     const label = async () => (await button.innerText()).trim();
     await button.click();
-    for (let i = 0; i < 100 && (await label()) !== LINK_COPIED; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await label()).to.equal(LINK_COPIED);
+    await page.locator('button[data-copy-link]', { hasText: LINK_COPIED }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal('http://localhost:3000/dog/biscuit');
     await page.clock.runFor(2_900);
     expect(await label()).to.equal(LINK_COPIED);

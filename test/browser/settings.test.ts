@@ -68,8 +68,9 @@ describe('settings page in the browser', function () {
       alerts.push(dialog.message());
       void dialog.dismiss();
     });
+    const alerted = page.waitForEvent('dialog');
     await page.evaluate(() => document.querySelector<HTMLFormElement>('[data-phone-sms-form]')!.requestSubmit());
-    await page.waitForTimeout(300);
+    await alerted;
     expect(alerts).to.deep.equal([PHONE_INVALID]);
     expect(page.url()).to.match(/saved=details/);
     expect((await (await testDb())('users').where({ id: userId }).first('phone_sms')).phone_sms).to.equal(original.phone_sms);
@@ -115,9 +116,11 @@ describe('settings page in the browser', function () {
     await site.signIn(early, 'parent');
     // the validation script (intl-tel-input's utils chunk) arrives late, as on a slow phone network
     let held = 0;
+    let letScriptArrive!: () => void;
+    const scriptArrives = new Promise<void>((resolve) => (letScriptArrive = resolve));
     await early.route('**/chunks/utils-*.js', async (route) => {
       held++;
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await scriptArrives;
       await route.continue();
     });
     await early.goto(`${site.origin}/members/profile`);
@@ -126,6 +129,7 @@ describe('settings page in the browser', function () {
     await early.locator('#phoneSMS').pressSequentially('07400 12');
     expect(errors).to.deep.equal([]);
     expect(await early.locator('[data-phone-sms-message]').isHidden()).to.equal(true);
+    letScriptArrive();
     await early.waitForFunction(() => !document.querySelector('[data-phone-sms-message]')!.hasAttribute('hidden'));
     expect(held).to.equal(1);
     expect(errors).to.deep.equal([]);

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { closeContexts, sharedChromium } from '../support/browser.js';
 import {
   COPY_LINK,
   HIDE_PASSWORD,
@@ -52,6 +53,12 @@ describe('start-up script in the browser', function () {
   let startupFile: string;
   let fixtureMeta: Metafile;
   let posts: string[] = [];
+  let holdSubmissions = false;
+  let heldSubmissions: (() => void)[] = [];
+  const answerSubmissions = () => {
+    holdSubmissions = false;
+    for (const answer of heldSubmissions.splice(0)) answer();
+  };
   let unreadCount = 0;
 
   /** Serves fixtures, both builds, and the two endpoints the fixture pages call. */
@@ -69,8 +76,10 @@ describe('start-up script in the browser', function () {
       request.on('data', (chunk: Buffer) => (body += chunk));
       request.on('end', () => {
         posts.push(body);
-        // Slow, like a real server, so the page stays long enough to look at the form.
-        setTimeout(() => send(200, 'text/html', '<h1>Submitted</h1>'), 1500);
+        const answer = () => send(200, 'text/html', '<h1>Submitted</h1>');
+        // Held, when a test asks, until it lets it go: the page stays to look at the form while it is sent.
+        if (holdSubmissions) heldSubmissions.push(answer);
+        else answer();
       });
       return;
     }
@@ -119,20 +128,21 @@ describe('start-up script in the browser', function () {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await sharedChromium();
   });
 
   after(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await new Promise((resolve) => server?.close(resolve));
     if (fixtureBuildDir) rmSync(fixtureBuildDir, { recursive: true, force: true });
   });
 
+  // a submission a test left unanswered must not keep the server from closing
+  afterEach(() => answerSubmissions());
+
   beforeEach(async () => {
     posts = [];
+    heldSubmissions = [];
     unreadCount = 0;
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
@@ -178,15 +188,17 @@ describe('start-up script in the browser', function () {
 
   it("disables a one-time-submit form's button with 'Submitting...' and sends it once", async () => {
     const { page } = await open('page.html');
+    holdSubmissions = true;
     // Playwright cannot look at a page that is navigating, so read the form right after the
-    // click; the page submits again while the first request is still under way.
+    // click; the page submits again while the first request is still under way (held by the server).
     const state = await page.evaluate(() => {
       const save = document.getElementById('save') as HTMLButtonElement;
       save.click();
-      setTimeout(() => (document.getElementById('one-time') as HTMLFormElement).requestSubmit(), 300);
+      (document.getElementById('one-time') as HTMLFormElement).requestSubmit();
       return { text: save.textContent, disabled: save.disabled };
     });
     expect(state).to.deep.equal({ text: SUBMITTING, disabled: true });
+    answerSubmissions();
     await page.waitForURL(`${origin}/submit`);
     expect(posts).to.have.length(1);
     const fields = new URLSearchParams(posts[0]);
@@ -196,13 +208,13 @@ describe('start-up script in the browser', function () {
 
   it('blocks Enter on marked inputs only', async () => {
     const { page } = await open('page.html');
+    await page.fill('#enter-ok-input', 'sent');
+    await page.fill('#no-enter-input', 'blocked');
     await page.press('#no-enter-input', 'Enter');
-    await page.waitForTimeout(300);
-    expect(posts).to.have.length(0);
-    expect(page.url()).to.equal(`${origin}/fixtures/page.html`);
     await page.press('#enter-ok-input', 'Enter');
     await page.waitForURL(`${origin}/submit`);
-    expect(posts).to.have.length(1);
+    // the blocked Enter sent nothing: the one form the server got is the other one
+    expect(posts.map((body) => new URLSearchParams(body).get('code'))).to.deep.equal(['sent']);
   });
 
   it('adds _csrf only to post forms that lack it', async () => {
@@ -255,8 +267,7 @@ describe('start-up script in the browser', function () {
     await page.clock.pauseAt(new Date('2026-11-24T12:00:10Z'));
     await page.click('#copy');
     const label = () => text(page, '#copy');
-    for (let i = 0; i < 100 && (await label()) !== LINK_COPIED; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await label()).to.equal(LINK_COPIED);
+    await page.locator('#copy', { hasText: LINK_COPIED }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal(`${origin}/p/rex`);
     await page.clock.runFor(2_900);
     expect(await label()).to.equal(LINK_COPIED);
@@ -283,11 +294,13 @@ describe('start-up script in the browser', function () {
 
   it('goes to /members on a click on a backdrop itself, not on its children', async () => {
     const { page } = await open('page.html');
+    const visits: string[] = [];
+    page.on('request', (request) => void (request.isNavigationRequest() && visits.push(new URL(request.url()).pathname)));
     await page.click('#inside-backdrop');
-    await page.waitForTimeout(200);
-    expect(page.url()).to.equal(`${origin}/fixtures/page.html`);
     await page.click('#backdrop', { position: { x: 5, y: 5 } });
     await page.waitForURL(`${origin}/members`);
+    // the click inside went nowhere: the only page asked for is the backdrop's
+    expect(visits).to.deep.equal(['/members']);
   });
 
   it('opens the support chat from a contact link when it is loaded, else follows the link', async () => {

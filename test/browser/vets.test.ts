@@ -47,7 +47,7 @@ describe('vets in the browser: share with the vet, then the practice dashboard',
     const label = async () => (await button.innerText()).trim();
     expect(await label()).to.equal(VET_REPORT_COPY_LINK);
     await button.click();
-    for (let i = 0; i < 100 && (await label()) !== VET_REPORT_LINK_COPIED; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await page.locator('#share-with-vet button[data-copy-link]', { hasText: VET_REPORT_LINK_COPIED }).waitFor();
     expect(await label()).to.equal(VET_REPORT_LINK_COPIED);
     expect(await page.evaluate(() => navigator.clipboard.readText())).to.match(/\/members\/reports\/print-vet-report-pdf\/[0-9a-f]{32}$/);
     await page.clock.runFor(1_900);

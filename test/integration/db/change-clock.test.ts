@@ -7,6 +7,13 @@ import { eventually, liveClock, writeFromElsewhere } from '../../support/behind-
 // Written on every sign-in attempt or public profile view, or only by mail and job machinery.
 const UNWATCHED = ['knex_migrations', 'knex_migrations_lock', 'page_data_changes', 'login_attempts', 'activation_code_attempts', 'profile_view_visitors', 'profile_views_by_day', 'audit_log', 'outbox', 'jobs', 'media_file_deletions'];
 
+/** Writes a watched row from another connection and waits until the clock hears it: every earlier commit has been heard too. */
+async function heardEverything(db: Awaited<ReturnType<typeof testDb>>, clock: { readonly tick: number }, userId: number): Promise<void> {
+  const before = clock.tick;
+  await writeFromElsewhere(db, 'update users set name = name where id = $1', [userId]);
+  await eventually(() => clock.tick !== before, 'the notification arrives');
+}
+
 describe('the change clock (issue 18)', () => {
   it('watches every table but the few written on every sign-in attempt or profile view, or by the mail and job machinery', async () => {
     const db = await testDb();
@@ -32,14 +39,16 @@ describe('the change clock (issue 18)', () => {
   it('does not move on reads or on writes to tables it does not watch', async () => {
     const db = await testDb();
     const clock = await liveClock(db);
-    await new Promise((resolve) => setTimeout(resolve, 100)); // notifications of earlier tests
+    const user = await createUser(db);
+    await heardEverything(db, clock, user.id);
     const before = clock.tick;
     await db('users').select('id').limit(1);
     await db.raw('with u as (select id from users) select count(*) from u');
     await db('login_attempts').insert({ email: 'clock@test.example', ip: '127.0.0.1', succeeded: false });
     await writeFromElsewhere(db, 'delete from outbox where id < 0');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(clock.tick).to.equal(before);
+    // notifications come in commit order: once a later watched write is heard, any of these would have been
+    await heardEverything(db, clock, user.id);
+    expect(clock.tick).to.equal(before + 1);
   });
 
   it('hears another process’s commit through the database’s notification', async () => {
@@ -55,10 +64,10 @@ describe('the change clock (issue 18)', () => {
     const db = await testDb();
     const clock = await liveClock(db);
     const user = await createUser(db);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await heardEverything(db, clock, user.id);
     const before = clock.tick;
     await writeFromElsewhere(db, `do $$ begin update users set name = 'never' where id = ${Number(user.id)}; raise exception 'undo'; end $$`).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(clock.tick).to.equal(before);
+    await heardEverything(db, clock, user.id);
+    expect(clock.tick).to.equal(before + 1);
   });
 });

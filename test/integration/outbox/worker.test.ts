@@ -15,14 +15,14 @@ import { RESULTS_RELEASED } from '../../../server/mail/templates.js';
 
 const BASE_URL = 'https://members.example.test';
 
-function recordingTransport(options: { fail?: (envelope: Envelope) => string | undefined; delayMs?: number } = {}): MailTransport & { sent: Envelope[] } {
+function recordingTransport(options: { fail?: (envelope: Envelope) => string | undefined; beforeSending?: () => Promise<void> } = {}): MailTransport & { sent: Envelope[] } {
   const sent: Envelope[] = [];
   return {
     sent,
     describe: 'memory',
     close() {},
     async send(envelope) {
-      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      await options.beforeSending?.();
       const failure = options.fail?.(envelope);
       if (failure) throw new Error(failure);
       sent.push(envelope);
@@ -96,8 +96,16 @@ describe('outbox worker', () => {
 
   it('sends every message exactly once when two workers drain at the same time', async () => {
     for (let i = 0; i < 30; i++) await queueEmail(db, { userId: null, to: `r${i}@example.test`, subject: `Message ${i}`, text: 'Hi' });
-    const first = recordingTransport({ delayMs: 5 });
-    const second = recordingTransport({ delayMs: 5 });
+    // neither worker sends its first message before the other has claimed one: they overlap
+    let claimed = 0;
+    let bothClaimed!: () => void;
+    const overlap = new Promise<void>((resolve) => (bothClaimed = resolve));
+    const meet = async () => {
+      if (++claimed === 2) bothClaimed();
+      await overlap;
+    };
+    const first = recordingTransport({ beforeSending: meet });
+    const second = recordingTransport({ beforeSending: meet });
     const [a, b] = await Promise.all([
       createOutboxWorker({ db, settings: settings(), transport: first, batchSize: 3 }).drain(),
       createOutboxWorker({ db, settings: settings(), transport: second, batchSize: 3 }).drain(),

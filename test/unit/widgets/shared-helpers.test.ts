@@ -24,8 +24,9 @@ function fakeDocument(cookie: string, meta?: string) {
 }
 
 const header = (call: Call, name: string) => new Headers(call.init.headers).get(name);
+/** 'settled' if the promise settles once every job the fake fetch queued has run, else 'pending'. */
 const settled = (promise: Promise<unknown>) =>
-  Promise.race([promise.then(() => 'settled', () => 'settled'), new Promise((r) => setTimeout(() => r('pending'), 20))]);
+  Promise.race([promise.then(() => 'settled', () => 'settled'), new Promise((r) => setImmediate(() => setImmediate(() => r('pending'))))]);
 
 describe('browser helpers', () => {
   describe('csrfToken', () => {
