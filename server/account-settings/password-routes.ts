@@ -7,7 +7,7 @@ import { HttpError, signedInUser } from '../auth/guards.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { signupForm } from '../auth/validation.js';
 import { endOtherSessions } from '../auth/sessions-of-user.js';
-import { claimLoginAttempt, markLoginSucceeded } from '../auth/throttle.js';
+import { tryPassword } from '../auth/throttle.js';
 import * as messages from '../shared/messages.js';
 import { fieldErrorsOf, withoutCsrf } from './rules.js';
 import { refuseReadOnly, renderSettingsPage } from './routes.js';
@@ -31,13 +31,12 @@ export function passwordChangeRoutes(db: Db): Router {
     const parsed = changePasswordForm.safeParse(withoutCsrf(req.body));
     if (!parsed.success) return renderSettingsPage(db, req, res, { passwordErrors: fieldErrorsOf(parsed.error) }, 400);
     // Guesses at the current password count against the same limit as sign-in attempts.
-    const attempt = await claimLoginAttempt(db, user.email, req.ip ?? 'unknown');
-    if (attempt.throttled) return renderSettingsPage(db, req, res, { passwordErrors: { currentPassword: messages.LOGIN_THROTTLED } }, 429);
     const stored = await storedPasswordHash(db, user.id);
-    if (!stored || !(await verifyPassword(parsed.data.currentPassword, stored))) {
+    const outcome = await tryPassword(db, user.email, req.ip ?? 'unknown', async () => Boolean(stored) && (await verifyPassword(parsed.data.currentPassword, stored!)));
+    if (outcome === 'throttled') return renderSettingsPage(db, req, res, { passwordErrors: { currentPassword: messages.LOGIN_THROTTLED } }, 429);
+    if (outcome === 'refused') {
       return renderSettingsPage(db, req, res, { passwordErrors: { currentPassword: messages.PASSWORD_CURRENT_WRONG } }, 400);
     }
-    await markLoginSucceeded(db, attempt.id);
     // the same password again would change nothing but sign every other device out
     if (parsed.data.newPassword === parsed.data.currentPassword) return renderSettingsPage(db, req, res, { passwordErrors: { newPassword: messages.PASSWORD_UNCHANGED } }, 400);
     const newHash = await hashPassword(parsed.data.newPassword);

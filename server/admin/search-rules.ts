@@ -10,6 +10,15 @@ export const ADMIN_PAGE_LENGTHS = [10, 25, 50, 100, -1] as const;
 export const ADMIN_PAGE_LENGTH_LABELS = ['10', '25', '50', '100', 'All'] as const;
 /** spec 1 §9: export buttons. */
 export const ADMIN_EXPORT_BUTTONS = ['excel', 'csv', 'print'] as const;
+/**
+ * A cell of an exported CSV as a spreadsheet must read it: text beginning with =, +, -, @, a tab or a
+ * carriage return would run as a formula (=HYPERLINK(...) in a dog's name), so it gets a leading
+ * apostrophe, which spreadsheets show as text (OWASP's CSV injection advice). Numbers stay numbers.
+ */
+export function csvCellAsText(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) && !/^[+-]?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell;
+}
+
 /** Longer than any name, e-mail or code; a longer value is refused rather than searched. */
 export const MAX_SEARCH_LENGTH = 200;
 

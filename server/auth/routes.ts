@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Db } from '../db/index.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { claimLoginAttempt, markLoginSucceeded, pruneLoginAttempts } from './throttle.js';
+import { pruneLoginAttempts, tryPassword } from './throttle.js';
 import { fieldErrors, loginForm, signupForm, MIN_PASSWORD_LENGTH } from './validation.js';
 import { destroySession, startSessionAs } from './session-helpers.js';
 import { RETURN_COOKIE, returnPath } from './guards.js';
@@ -29,17 +29,18 @@ export function authRoutes(db: Db): Router {
       return res.status(400).render('login', { title: 'Sign in', email, error, invalidFields: [field] });
     }
     await pruneLoginAttempts(db);
-    const attempt = await claimLoginAttempt(db, parsed.data.email, ip);
-    if (attempt.throttled) {
+    const account = await findPasswordHash(db, parsed.data.email);
+    const outcome = await tryPassword(db, parsed.data.email, ip, async () => {
+      const valid = await verifyPassword(parsed.data.password, account?.passwordHash ?? (await unknownUserHash));
+      return Boolean(account) && valid;
+    });
+    if (outcome === 'throttled') {
       return res.status(429).render('login', { title: 'Sign in', email, error: LOGIN_THROTTLED, invalidFields: [] });
     }
-    const account = await findPasswordHash(db, parsed.data.email);
-    const valid = await verifyPassword(parsed.data.password, account?.passwordHash ?? (await unknownUserHash));
-    if (!account || !valid) {
+    if (outcome === 'refused' || !account) {
       // which of the two was wrong is not told, so both are marked
       return res.status(401).render('login', { title: 'Sign in', email, error: LOGIN_FAILED, invalidFields: ['email', 'password'] });
     }
-    await markLoginSucceeded(db, attempt.id);
     const next = returnPath(req);
     await startSessionAs(req, account.id);
     res.clearCookie(RETURN_COOKIE, { path: '/' }).redirect(next);

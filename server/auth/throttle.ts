@@ -7,34 +7,32 @@ export const MAX_FAILURES_PER_IP = 30;
 
 const WINDOW = `interval '${LOGIN_WINDOW_MINUTES} minutes'`;
 
-export type LoginAttempt = { id: number; throttled: false } | { throttled: true };
+export type SignInOutcome = 'throttled' | 'refused' | 'accepted';
 
 /**
- * Claims a sign-in attempt before the password is checked. The attempt is recorded first (as a
- * failure until `markLoginSucceeded`) and only then are the window's failures counted, so among
- * parallel attempts each one counts every attempt committed before its own: at most the limit
- * of them get through, whatever the timing. A refused attempt removes its row again, so being
- * refused does not extend the lock-out and a flood of refused posts stores nothing.
+ * One try at an account's password, counted against the limits. Only failures count: a sign-in in
+ * progress or a right password never refuses another, so an account signing in on several devices
+ * at once, or a clinic's many accounts behind one address, all get in. Tries at one account take
+ * turns (a lock on the e-mail for the length of the check), so parallel guesses at one password each
+ * see the failures before them and at most the limit of them reach the check. Across accounts from
+ * one address, a burst of simultaneous guesses can pass the address's limit by the number in flight.
+ * A refused try stores nothing, so hammering does not extend the lock-out.
  */
-export async function claimLoginAttempt(db: Db, email: string, ip: string): Promise<LoginAttempt> {
-  const [{ id }] = await db('login_attempts').insert({ email, ip, succeeded: false }).returning<{ id: string | number }[]>('id');
-  const { rows } = await db.raw<{ rows: { by_email: string | number; by_ip: string | number }[] }>(
-    `select count(*) filter (where email = ?) as by_email, count(*) filter (where ip = ?) as by_ip
-       from login_attempts
-      where (email = ? or ip = ?) and not succeeded and attempted_at > now() - ${WINDOW}`,
-    [email, ip, email, ip],
-  );
-  const { by_email: byEmail, by_ip: byIp } = rows[0];
-  if (Number(byEmail) > MAX_FAILURES_PER_EMAIL || Number(byIp) > MAX_FAILURES_PER_IP) {
-    await db('login_attempts').where({ id }).delete();
-    return { throttled: true };
-  }
-  return { id: Number(id), throttled: false };
-}
-
-/** A right password: the attempt no longer counts as a failure. Rows older than the window go. */
-export async function markLoginSucceeded(db: Db, attemptId: number): Promise<void> {
-  await db('login_attempts').where({ id: attemptId }).update({ succeeded: true });
+export async function tryPassword(db: Db, email: string, ip: string, isRight: () => Promise<boolean>): Promise<SignInOutcome> {
+  return db.transaction(async (trx) => {
+    // the column is citext: the lock is taken on the e-mail as the column compares it
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`sign-in:${email.toLowerCase()}`]);
+    const { rows } = await trx.raw<{ rows: { by_email: string | number; by_ip: string | number }[] }>(
+      `select count(*) filter (where email = ?) as by_email, count(*) filter (where ip = ?) as by_ip
+         from login_attempts
+        where (email = ? or ip = ?) and not succeeded and attempted_at > now() - ${WINDOW}`,
+      [email, ip, email, ip],
+    );
+    if (Number(rows[0].by_email) >= MAX_FAILURES_PER_EMAIL || Number(rows[0].by_ip) >= MAX_FAILURES_PER_IP) return 'throttled';
+    const right = await isRight();
+    await trx('login_attempts').insert({ email, ip, succeeded: right });
+    return right ? 'accepted' : 'refused';
+  });
 }
 
 /** Attempts older than the window count for nothing; called with every attempt, so the table stays small. */

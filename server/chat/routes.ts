@@ -6,7 +6,8 @@ import { logger } from '../logging/logger.js';
 import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
 import { guardImpersonatedGetWrite } from '../impersonation/guard.js';
 import { requireCsrfHeader } from '../security/csrf.js';
-import { INTERNAL_SERVER_ERROR, INVALID_ARGUMENTS, PLEASE_LOG_IN } from '../shared/messages.js';
+import { INTERNAL_SERVER_ERROR, INVALID_ARGUMENTS, NOT_AUTHORIZED, PLEASE_LOG_IN } from '../shared/messages.js';
+import { isCrossSite } from '../http/cross-site.js';
 import { countUnreadMessages } from './unread.js';
 import { conversationsFor } from './conversations.js';
 import { conversationPetImageUrl, findParticipation, listMessages } from './queries.js';
@@ -55,6 +56,8 @@ function chatApiRoutes(db: Db, events: ChatEvents): Router {
   router.get('/get-messages/:conversationId', async (req, res) => {
     const user = signedInUser(req);
     const conversationId = conversationIdParam(req);
+    // reading marks the conversation read: not for a link or script on another site
+    if (isCrossSite(req)) throw new HttpError(403, NOT_AUTHORIZED);
     await assertParticipant(db, conversationId, user.id);
     // Staff acting as the user look without marking anything read for them.
     if (!req.impersonator) await markConversationRead(db, conversationId, user.id);

@@ -6,9 +6,10 @@ import {
   CHAT_READ,
   CHAT_SENT,
   CHAT_UNREAD,
+  INVALID_ARGUMENTS,
 } from '../shared/messages.js';
 import { parseId } from '../http/ids.js';
-import { isBlank } from '../shared/visible-text.js';
+import { hasControlCharacter, isBlank } from '../shared/visible-text.js';
 
 /** A conversation started from /members/chat?to={handle} that has no message yet (spec 1 §4). */
 export const NEW_CONVERSATION_ID = -1;
@@ -48,6 +49,7 @@ export function messageLength(body: string): number {
 /** Why a body cannot be sent, or null when it can (spec 2 §5: blank is refused). */
 export function messageBodyError(body: unknown): string | null {
   if (typeof body !== 'string' || isBlank(body)) return CHAT_EMPTY_BODY;
+  if (hasControlCharacter(body)) return INVALID_ARGUMENTS;
   if (messageLength(body.trim()) > MAX_MESSAGE_LENGTH) return CHAT_MESSAGE_TOO_LONG;
   return null;
 }

@@ -6,6 +6,7 @@ import { startSessionAs } from '../auth/session-helpers.js';
 import { findUserByEmail } from '../users/queries.js';
 import { NO_SUCH_USER } from '../shared/messages.js';
 import { recordImpersonatedWrite } from './audit.js';
+import { isCrossSite } from '../http/cross-site.js';
 
 export const CANNOT_IMPERSONATE_ADMIN = 'Admin accounts cannot be impersonated';
 export const CANNOT_IMPERSONATE_SELF = 'You are already signed in as that account';
@@ -59,7 +60,8 @@ export function impersonationRoutes(db: Db): Router {
 
   router.get('/members/unimpersonate', requireUser, async (req, res) => {
     const impersonator = req.impersonator;
-    if (!impersonator) return res.redirect('/members');
+    // a link on another site leaves the impersonation as it is; the banner's own link ends it
+    if (!impersonator || isCrossSite(req)) return res.redirect('/members');
     await recordImpersonatedWrite(db, req, { action: 'impersonation ended' });
     await startSessionAs(req, impersonator.id);
     res.redirect(impersonator.isAdmin ? '/admin' : '/cs/impersonate');

@@ -18,3 +18,9 @@ const CONTROL_OR_LINE_BREAK = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** True when the text holds a control character or a line break: a person's name, shown in headers and e-mails, refuses it. */
 export const hasControlCharacterOrLineBreak = (text: string): boolean => CONTROL_OR_LINE_BREAK.test(text);
+
+// C0 and C1 control characters but the line feed and carriage return that end a line of a message.
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** True when multi-line text (a chat message) holds a control character other than its line breaks: a tab, a terminal escape such as U+009B, U+0085. */
+export const hasControlCharacter = (text: string): boolean => CONTROL_BUT_NEWLINE.test(text);

@@ -6,7 +6,7 @@ import 'datatables.net-buttons';
 import 'datatables.net-buttons/js/buttons.html5.mjs';
 import 'datatables.net-buttons/js/buttons.print.mjs';
 import { csrfToken } from '../shared/csrf';
-import { ADMIN_EXPORT_BUTTONS, ADMIN_PAGE_LENGTH_LABELS, ADMIN_PAGE_LENGTHS, type AdminTableName } from '../../server/admin/search-rules';
+import { ADMIN_EXPORT_BUTTONS, ADMIN_PAGE_LENGTH_LABELS, ADMIN_PAGE_LENGTHS, csvCellAsText, type AdminTableName } from '../../server/admin/search-rules';
 import { ADMIN_TABLE_DEFINITIONS, adminExportFileName, cellHref, matchmakerToggle, matchmakerFocusTarget, type AdminColumn } from '../../server/admin/table-columns';
 import type { AdminRow, AdminSearchResult } from '../../server/admin/data-table-queries';
 import { ADMIN_LIMIT_HIT, ADMIN_NO_RESULTS, ADMIN_SEARCH_EMPTY, ADMIN_SEARCH_FAILED, ADMIN_SEARCH_FIRST, MISSING_TABLE_ELEMENT } from '../../server/shared/admin-messages';
@@ -21,6 +21,11 @@ const buttonTypes = DataTable.ext.buttons as unknown as Record<string, { action:
  */
 function exportButton(extend: (typeof ADMIN_EXPORT_BUTTONS)[number], filename: string) {
   const button = { extend, filename, exportOptions: { columns: ':not(.no-export)' } };
+  if (extend === 'csv') {
+    // options given here replace Buttons' own, its partial formula escaping included
+    const asText = (data: { body: string[][] }) => data.body.forEach((row) => row.forEach((cell, i) => (row[i] = csvCellAsText(String(cell)))));
+    return { ...button, exportOptions: { ...button.exportOptions, customizeData: asText } };
+  }
   if (extend !== 'excel') return button;
   return {
     ...button,

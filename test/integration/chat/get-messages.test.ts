@@ -42,6 +42,20 @@ describe('GET /members/chat/get-messages/{conversationId}', () => {
     expect(participant.last_read_at).to.not.equal(null);
   });
 
+  it('refuses a request from another site\u2019s page (a link there), which would mark the conversation read', async () => {
+    const ann = await member(app, db, { petName: 'Rex' });
+    const bob = await member(app, db, { petName: 'Luna' });
+    const id = await startConversation(ann, bob.petHandle!, 'Unread');
+    for (const [header, value] of [['sec-fetch-site', 'cross-site'], ['sec-fetch-site', 'same-site'], ['referer', 'https://elsewhere.example/']]) {
+      const response = await bob.agent.get(`/members/chat/get-messages/${id}`).set(header, value).set('accept', 'application/json');
+      expect(response.status, `${header}: ${value}`).to.equal(403);
+      expect(response.body.error ?? response.text, `${header}: ${value}`).to.include(NOT_AUTHORIZED);
+    }
+    expect((await bob.agent.get('/api/messages/unread-count')).body.numUnreadMessages, 'still unread').to.equal(1);
+    await bob.agent.get(`/members/chat/get-messages/${id}`).set('sec-fetch-site', 'same-origin').expect(200);
+    expect((await bob.agent.get('/api/messages/unread-count')).body.numUnreadMessages).to.equal(0);
+  });
+
   it('writes nothing when everything was read already', async () => {
     const ann = await member(app, db, { petName: 'Rex' });
     const bob = await member(app, db, { petName: 'Luna' });

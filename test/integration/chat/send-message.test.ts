@@ -60,6 +60,10 @@ describe('POST /members/chat/send-message', () => {
     }
     const tooLong = await send(ann, { body: 'x'.repeat(MAX_MESSAGE_LENGTH + 1), conversationId: id }).expect(400);
     expect(tooLong.body.error).to.equal(CHAT_MESSAGE_TOO_LONG);
+    for (const body of ['a\tb', 'color \u009b31m red', 'next\u0085line']) {
+      const refused = await send(ann, { body, conversationId: id }).expect(400);
+      expect(refused.body.error, JSON.stringify(body)).to.equal(INVALID_ARGUMENTS);
+    }
     await send(ann, { body: 'é'.repeat(MAX_MESSAGE_LENGTH), conversationId: id }).expect(200);
     expect(await db('messages').where('conversation_id', id).pluck('body')).to.have.length(2);
   });

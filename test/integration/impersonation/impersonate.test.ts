@@ -38,7 +38,12 @@ describe('impersonation', () => {
     const me = await graphql(agent, '{ me { email impersonator { email name } } }');
     expect(me.body.data.me).to.deep.equal({ email: 'parent@demo.test', impersonator: { email: 'admin@demo.test', name: 'Ada Admin' } });
 
-    await agent.get('/members/unimpersonate').expect(302).expect('Location', '/admin');
+    // a link on another site does not end it (the session cookie travels on a top-level link)
+    await agent.get('/members/unimpersonate').set('sec-fetch-site', 'cross-site').expect(302).expect('Location', '/members');
+    await agent.get('/members/unimpersonate').set('referer', 'https://elsewhere.example/page').expect(302).expect('Location', '/members');
+    expect((await agent.get('/members').expect(200)).text).to.include('Ada Admin impersonating Consumer Pat Parent');
+
+    await agent.get('/members/unimpersonate').set('sec-fetch-site', 'same-origin').expect(302).expect('Location', '/admin');
     const back = (await agent.get('/members').expect(200)).text;
     expect(back).to.not.include('impersonating');
     expect(back).to.include('>ADMIN<');

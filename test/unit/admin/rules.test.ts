@@ -1,6 +1,6 @@
 // Pure rules of the admin search and serial scanning (spec 1 §5; spec 2 §4, §5; issue 16).
 import { expect } from 'chai';
-import { parseAdminSearch, substringPattern } from '../../../server/admin/search-rules.js';
+import { csvCellAsText, parseAdminSearch, substringPattern } from '../../../server/admin/search-rules.js';
 import { checkScanInput, duplicatePositions, ORDER_SKUS } from '../../../server/admin/serial-scanning/rules.js';
 import { canSubmit, duplicateKeys, inputKey, inputOrder, refusedInput, shownState, type InputState } from '../../../widgets/serial-scanning/inputs.js';
 import { methylationSwabProblem, type ScannedSwab } from '../../../server/admin/serial-scanning/checks.js';
@@ -38,6 +38,16 @@ describe('admin search rules', () => {
     expect(substringPattern('back\\slash')).to.equal('%back\\\\slash%');
     expect(substringPattern('bis*it')).to.equal('%bis%it%');
     expect(substringPattern('a**b')).to.equal('%a%b%');
+  });
+});
+
+describe('CSV export cells', () => {
+  it('turns text a spreadsheet would run as a formula into text: =, +, -, @, tab and carriage return first', () => {
+    for (const cell of ['=HYPERLINK("https://evil.test","Rex")', '+cmd|calc', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) expect(csvCellAsText(cell), cell).to.equal(`'${cell}`);
+  });
+
+  it('leaves other text and plain numbers alone', () => {
+    for (const cell of ['Rex', 'Rex = best', '-5', '+44', '3.5', '', 'a@b.test']) expect(csvCellAsText(cell), cell).to.equal(cell);
   });
 });
 

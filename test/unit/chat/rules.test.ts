@@ -10,7 +10,7 @@ import {
   parseSendConversationId,
   truncateText,
 } from '../../../server/chat/rules';
-import { CHAT_EMPTY_BODY, CHAT_MESSAGE_TOO_LONG, CHAT_UNREAD } from '../../../server/shared/messages';
+import { CHAT_EMPTY_BODY, CHAT_MESSAGE_TOO_LONG, CHAT_UNREAD, INVALID_ARGUMENTS } from '../../../server/shared/messages';
 
 describe('chat rules', () => {
   it('takes only positive whole conversation ids', () => {
@@ -38,6 +38,9 @@ describe('chat rules', () => {
     for (const invisible of ['\u200b\u200b', ' \u200c\u200d ', '\ufeff', '\u2800', '\u3164']) expect(messageBodyError(invisible), JSON.stringify(invisible)).to.equal(CHAT_EMPTY_BODY);
     expect(messageBodyError('👨\u200d👩\u200d👧')).to.equal(null);
     expect(messageBodyError('hi')).to.equal(null);
+    expect(messageBodyError('two\nlines\r\nthree')).to.equal(null);
+    // tabs and other control characters, C1 terminal escapes among them, are refused
+    for (const control of ['a\tb', 'a\u009b31mb', 'a\u0085b', 'a\u0007b', 'a\u007fb']) expect(messageBodyError(control), JSON.stringify(control)).to.equal(INVALID_ARGUMENTS);
     expect(messageBodyError('x'.repeat(MAX_MESSAGE_LENGTH))).to.equal(null);
     expect(messageBodyError(`  ${'x'.repeat(MAX_MESSAGE_LENGTH)}  `)).to.equal(null);
     expect(messageBodyError('x'.repeat(MAX_MESSAGE_LENGTH + 1))).to.equal(CHAT_MESSAGE_TOO_LONG);
