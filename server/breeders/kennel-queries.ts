@@ -4,6 +4,7 @@ import { petAvatar } from '../pets/images.js';
 import type { DogAvatar } from '../shared/dog-avatar.js';
 import { breedBySlug } from '../genetics/catalogue/breeds.js';
 import type { KennelProfileInput } from './kennel-rules.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 
 export interface KennelProfile {
   userId: number;
@@ -69,6 +70,9 @@ export async function saveKennelProfile(db: Db, userId: number, input: KennelPro
       updated_at: trx.fn.now(),
     };
     await trx('kennel_profiles').insert({ user_id: userId, ...row }).onConflict('user_id').merge(row);
+  }).catch((error: unknown) => {
+    // another breeder took the address meanwhile
+    throw isUniqueViolation(error, 'kennel_profiles_slug_unique') ? new SlugTaken() : error;
   });
 }
 

@@ -6,9 +6,13 @@ import { parentPort } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import { Unzip, UnzipInflate } from 'fflate';
 
-class Refused extends Error {}
+export class Refused extends Error {}
 
-parentPort.on('message', ({ kind, data, maxBytes, limitBytes, maxEntries }) => {
+// Compressed bytes handed to the inflater at a time: deflate expands at most 1032 times, so one slice
+// unpacks to at most about 16 MB before the running total is checked again.
+const SLICE_BYTES = 16 * 1024;
+
+parentPort?.on('message', ({ kind, data, maxBytes, limitBytes, maxEntries }) => {
   try {
     const { entries, total } = kind === 'gunzip' ? gunzip(new Uint8Array(data), maxBytes, limitBytes) : unzip(new Uint8Array(data), maxBytes, limitBytes, maxEntries);
     // entries stored uncompressed may be views of one buffer (the zip's own): each buffer is transferred once
@@ -18,8 +22,12 @@ parentPort.on('message', ({ kind, data, maxBytes, limitBytes, maxEntries }) => {
   }
 });
 
-/** maxBytes: what the upload may still unzip; limitBytes: the whole upload's limit, named when refusing. */
-function unzip(data, maxBytes, limitBytes, maxEntries) {
+/**
+ * maxBytes: what the upload may still unzip; limitBytes: the whole upload's limit, named when refusing.
+ * The zip is fed to the inflater a slice at a time, so a bomb is refused within a slice of the limit
+ * instead of after inflating in full. `unzippedBytes` on a refusal says how far it got.
+ */
+export function unzip(data, maxBytes, limitBytes, maxEntries) {
   const entries = [];
   let total = 0;
   let count = 0;
@@ -35,14 +43,15 @@ function unzip(data, maxBytes, limitBytes, maxEntries) {
       total += chunk.length;
       if (total > maxBytes) {
         file.terminate();
-        throw new Refused(`more than ${Math.round(limitBytes / 1024 / 1024)} MB once unzipped`);
+        throw Object.assign(new Refused(`more than ${Math.round(limitBytes / 1024 / 1024)} MB once unzipped`), { unzippedBytes: total });
       }
       chunks.push(chunk);
       if (final) entries.push({ name: file.name, content: concat(chunks) });
     };
     file.start();
   };
-  unzipper.push(data, true);
+  for (let at = 0; at < data.length; at += SLICE_BYTES) unzipper.push(data.subarray(at, at + SLICE_BYTES), at + SLICE_BYTES >= data.length);
+  if (data.length === 0) unzipper.push(data, true);
   return { entries, total };
 }
 

@@ -33,7 +33,7 @@ function takeWorker(): Worker {
   return worker;
 }
 
-/** Keeps one idle worker (not holding the process open); an upload arriving while it works gets a thread of its own. */
+/** Keeps one idle worker (not holding the process open); an upload arriving while it works gets a thread of its own, up to MAX_UNZIP_THREADS. */
 function giveBack(worker: Worker): void {
   if (idleWorker) {
     void worker.terminate();
@@ -63,7 +63,39 @@ export async function gunzipFile(name: string, gzip: Uint8Array, budget: UnzipBu
   return entry.content;
 }
 
-function onWorker(kind: 'unzip' | 'gunzip', name: string, packed: Uint8Array, budget: UnzipBudget, what: string): Promise<{ name: string; content: Uint8Array }[]> {
+/** Unzip threads at once: more uploads wait their turn instead of each taking a core and its memory. */
+export const MAX_UNZIP_THREADS = 2;
+let threadsBusy = 0;
+const waitingForThread: (() => void)[] = [];
+
+function takeThreadSlot(): Promise<void> {
+  if (threadsBusy < MAX_UNZIP_THREADS) {
+    threadsBusy++;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => waitingForThread.push(resolve));
+}
+
+/** Threads unzipping now, and uploads waiting for one. */
+export const unzipThreadUse = () => ({ busy: threadsBusy, waiting: waitingForThread.length });
+
+/** The slot passes straight to the next upload waiting, if any. */
+function giveBackThreadSlot(): void {
+  const next = waitingForThread.shift();
+  if (next) next();
+  else threadsBusy--;
+}
+
+async function onWorker(kind: 'unzip' | 'gunzip', name: string, packed: Uint8Array, budget: UnzipBudget, what: string): Promise<{ name: string; content: Uint8Array }[]> {
+  await takeThreadSlot();
+  try {
+    return await unpackOnWorker(kind, name, packed, budget, what);
+  } finally {
+    giveBackThreadSlot();
+  }
+}
+
+function unpackOnWorker(kind: 'unzip' | 'gunzip', name: string, packed: Uint8Array, budget: UnzipBudget, what: string): Promise<{ name: string; content: Uint8Array }[]> {
   const data = packed.slice().buffer;
   const worker = takeWorker();
   return new Promise((resolve, reject) => {

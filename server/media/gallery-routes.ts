@@ -49,10 +49,16 @@ export function galleryActionRoutes(db: Db, settings: Settings): Router {
     if (media.mediaType !== 'image') throw new HttpError(400, 'Only photos can be rotated.');
     const master = await store.getBuffer(`${media.publicId}/master.jpg`);
     if (!master) throw new HttpError(404, NOT_AUTHORIZED);
-    const rotation = nextRotation(media.rotation);
-    const files = await renderVariants(master, rotation);
-    await Promise.all(files.map((file) => store.put(`${media.publicId}/${file.name}`, file.body, file.contentType)));
-    await updateRotation(db, media.id, rotation);
+    // Rotations of one photo take turns on its row, so each click turns it a quarter more and the
+    // files written last are those of the rotation stored.
+    const rotation = await db.transaction(async (trx) => {
+      const current = await trx('media').where({ id: media.id }).forUpdate().first('rotation');
+      const next = nextRotation(current.rotation);
+      const files = await renderVariants(master, next);
+      await Promise.all(files.map((file) => store.put(`${media.publicId}/${file.name}`, file.body, file.contentType)));
+      await updateRotation(trx, media.id, next);
+      return next;
+    });
     const carouselUrl = imageUrl(media.publicId, 'carousel', 'jpg', rotation);
     const galleryUrl = imageUrl(media.publicId, 'thumb', 'jpg', rotation);
     const alt = media.caption ?? `Photo of ${access.pet.callName || access.pet.name}`;

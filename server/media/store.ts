@@ -1,6 +1,7 @@
 // One interface for media files, so the rest of the site never knows where they live (DESIGN.md:
 // local files by default, S3-compatible object storage when configured, so processes share media).
 import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
@@ -75,7 +76,8 @@ export class LocalMediaStore implements MediaStore {
     const file = this.file(key);
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
     // Written aside and renamed, so a reader never sees half a file (rotation rewrites in place).
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+    // a name of its own: two writes of one key at once (a double click on rotate) must not share it
+    const temporary = `${file}.${randomUUID()}.tmp`;
     await fs.promises.writeFile(temporary, body);
     await fs.promises.rename(temporary, file);
   }

@@ -18,11 +18,10 @@ import { partsFromStoredDate, storedDateFromParts } from './dates.js';
 import { breedExists, defaultPetPrivacy, handleAvailability, missingOrganizationIds } from './queries.js';
 import type { LocationInput } from './locations.js';
 import { isBlank } from '../shared/visible-text.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 
 /** A refusal whose message is meant for the user (turned into a UserFacingError or a form message). */
 export class ProfileInputError extends Error {}
-
-const UNIQUE_VIOLATION = '23505';
 
 // text a reader would not see (spaces, zero-width characters) is no text
 const trimmedOrNull = (value: string | null | undefined) => (value == null || isBlank(value) ? null : value.trim());
@@ -104,7 +103,7 @@ export async function updatePetProfile(db: Db, petNum: number, fields: PetUpdate
         // A savepoint, so that a handle taken meanwhile leaves the transaction usable for the alternative.
         await trx.transaction((savepoint) => savepoint('pets').where({ pet_num: petNum }).update({ ...columns, updated_at: savepoint.fn.now() }));
       } catch (error) {
-        if ((error as { code?: string }).code === UNIQUE_VIOLATION && typeof columns.handle === 'string') {
+        if (isUniqueViolation(error) && typeof columns.handle === 'string') {
           throw new ProfileInputError(handleTakenText(columns.handle, (await handleAvailability(trx, columns.handle, petNum)).alternative));
         }
         throw error;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { handleBaseFor } from './handles.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 
 export interface NewPet {
   name: string;
@@ -52,8 +53,7 @@ export async function insertPet(db: Db, pet: NewPet): Promise<number> {
         return petNum as number;
       });
     } catch (error) {
-      const { code, constraint } = error as { code?: string; constraint?: string };
-      if (typeof chosen === 'string' || attempt >= HANDLE_TRIES || code !== '23505' || constraint !== 'pets_handle_unique') throw error;
+      if (typeof chosen === 'string' || attempt >= HANDLE_TRIES || !isUniqueViolation(error, 'pets_handle_unique')) throw error;
     }
   }
 }

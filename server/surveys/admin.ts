@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { findSurvey, findSurveyCategory, type Survey, type SurveyCategory } from './queries.js';
 import type { NewSurvey, NewSurveyCategory, SurveyCategoryChanges, SurveyChanges } from './rules.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 
 /** A write the data refuses (unknown category, duplicate slug, missing pet…): nothing was changed. */
 export class SurveyWriteRefused extends Error {}
@@ -12,9 +13,8 @@ export class SurveyWriteRefused extends Error {}
  * admin's write (or the same form sent twice) took meanwhile is a refusal like any taken one.
  */
 function refusedWhenTaken(error: unknown): never {
-  const { code, constraint } = error as { code?: string; constraint?: string };
-  if (code === '23505' && constraint === 'surveys_slug_unique') throw new SurveyWriteRefused('slug taken');
-  if (code === '23505' && constraint === 'survey_categories_category_unique') throw new SurveyWriteRefused('category exists');
+  if (isUniqueViolation(error, 'surveys_slug_unique')) throw new SurveyWriteRefused('slug taken');
+  if (isUniqueViolation(error, 'survey_categories_category_unique')) throw new SurveyWriteRefused('category exists');
   throw error;
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { userTypeOf, type UserType } from './rules.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 
 export interface User {
   id: number;
@@ -122,8 +123,8 @@ export async function insertUser(db: Db, user: NewUser): Promise<User> {
       country_code: user.countryCode ?? 'US',
     })
     .returning('*')
-    .catch((error: { code?: string; constraint?: string }) => {
-      throw error.code === '23505' && error.constraint === 'users_email_unique' ? new EmailTakenError(user.email) : error;
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error, 'users_email_unique') ? new EmailTakenError(user.email) : error;
     });
   return toUser(row as UserRow);
 }

@@ -77,6 +77,8 @@ export async function createWorkerDatabase(ownUrl: string): Promise<string> {
     for (let attempt = 1; ; attempt++) {
       try {
         await client.query(`create database ${quoted(name)} template ${quoted(databaseName(templateUrl))}`);
+        // a test database need not wait for its commits to reach the disk: a crash loses only a test run
+        await client.query(`alter database ${quoted(name)} set synchronous_commit = off`);
         return;
       } catch (error) {
         // 55006: another worker's copy holds the template for a moment

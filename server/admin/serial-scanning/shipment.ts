@@ -6,6 +6,7 @@ import type { Db } from '../../db/index.js';
 import { SCAN_BOX_KEY_SHORT, SCAN_DUPLICATE, SCAN_SWAB_CODE_SHORT, SCAN_TRACKING_NUMBER, SCAN_UNKNOWN_SKU } from '../../shared/admin-messages.js';
 import { findKitByBoxKey, findSwabByCode, kitProblem, methylationSwabProblem, swabProblem } from './checks.js';
 import { checkScanInput, duplicatePositions, MAX_CODE_LENGTH, MAX_KITS_PER_BOX, orderSku, type OrderSku, type ScanField } from './rules.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 
 const code = z.string().max(MAX_CODE_LENGTH);
 
@@ -69,7 +70,7 @@ export async function shipScannedKits(db: Db, input: ShipmentInput, scannedByUse
     return await shipInOneTransaction(db, input, product, trackingNumber, scannedByUserId);
   } catch (error) {
     // Another scanner's methylation swab with the same code committed first.
-    if ((error as { code?: string }).code === '23505') throw new ShipmentRefused(SCAN_DUPLICATE);
+    if (isUniqueViolation(error)) throw new ShipmentRefused(SCAN_DUPLICATE);
     throw error;
   }
 }

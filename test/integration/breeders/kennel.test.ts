@@ -139,11 +139,28 @@ describe('kennel profile: /breeders/breeder-profile and /kennel/{slug}', () => {
   });
 
   it('keeps each kennel\u2019s address its own', async () => {
+    expect((await post(await signIn(app, breeder.email, TEST_PASSWORD), form)).status).to.equal(303);
     const agent = await signIn(app, rival.email, TEST_PASSWORD);
     const response = await post(agent, { ...form, kennelName: 'Rival', slug: 'sunny-meadow' });
     expect(response.status).to.equal(400);
     expect(response.text).to.contain('Another kennel already uses this address');
     expect(await db('kennel_profiles').where({ user_id: rival.id }).first()).to.equal(undefined);
+  });
+
+  it('gives an address two breeders claim at once to one of them, and the other the plain refusal, never a server error', async () => {
+    const [first, second] = await Promise.all(['first@kennel.test', 'second@kennel.test'].map((email) => createUser(db, { email, isBreeder: true })));
+    const agents = await Promise.all([first, second].flatMap((user) => Array.from({ length: 5 }, () => signIn(app, user.email, TEST_PASSWORD))));
+    const tokens = await Promise.all(agents.map((agent) => csrfToken(agent, PAGE)));
+    const responses = await Promise.all(agents.map((agent, i) => agent.post(PAGE).type('form').send({ _csrf: tokens[i], ...form, kennelName: 'Claimant', slug: 'contested-address' })));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.every((status) => status === 303 || status === 400), statuses.join(' ')).to.equal(true);
+    for (const refused of responses.filter((response) => response.status === 400)) expect(refused.text).to.contain('Another kennel already uses this address');
+    const owners = await db('kennel_profiles').where({ slug: 'contested-address' }).pluck('user_id');
+    expect(owners).to.have.length(1);
+    // every save of the owner went through; every one of the other was refused
+    const owner = owners[0] === first.id ? 0 : 1;
+    expect(statuses.slice(owner * 5, owner * 5 + 5)).to.deep.equal(Array(5).fill(303));
+    expect(statuses.slice((1 - owner) * 5, (1 - owner) * 5 + 5)).to.deep.equal(Array(5).fill(400));
   });
 
   it('refuses members who are not breeders, sends signed-out visitors home, and answers unknown kennels with 404', async () => {

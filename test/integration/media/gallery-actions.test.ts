@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { csrfToken, type Agent } from '../../support/app.js';
@@ -59,6 +61,17 @@ describe('gallery actions (issue 12)', () => {
     expect((await mediaRows())[0].rotation).to.equal(90);
     for (let i = 0; i < 3; i++) await withToken(parent, rotatePath()).expect(200);
     expect((await mediaRows())[0].rotation).to.equal(0);
+  });
+
+  it('turns a photo rotated twenty times at once (a double click, many tabs) five full turns, each answered, none lost', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => withToken(parent, rotatePath())));
+    expect(answers.map((answer) => answer.status)).to.deep.equal(Array(20).fill(200));
+    expect(answers.map((answer) => answer.body.rotation).sort()).to.deep.equal([...Array(5).fill(0), ...Array(5).fill(180), ...Array(5).fill(270), ...Array(5).fill(90)].sort());
+    expect((await mediaRows())[0].rotation).to.equal(0);
+    // the files on disk are those of the rotation stored: upright again, 400 wide
+    const meta = await sharp((await parent.get(`/media/${photo.public_id}/carousel.jpg`).expect(200)).body).metadata();
+    expect([meta.width, meta.height]).to.deep.equal([400, 200]);
+    expect(fs.readdirSync(path.join(t.mediaDir, photo.public_id)).filter((name) => name.endsWith('.tmp'))).to.deep.equal([]);
   });
 
   it('updates a caption (trimmed, escaped on output) and refuses 10,000 characters or a NUL byte', async () => {
