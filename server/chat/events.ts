@@ -51,6 +51,10 @@ export function chatEvents(db: Db): ChatEvents {
   let stopListening: (() => Promise<void>) | null = null;
   let starting: Promise<void> | null = null;
 
+  const endOpenStreams = () => {
+    for (const callback of [...closeCallbacks]) callback();
+  };
+
   const dispatch = (payload: string | undefined) => {
     const event = parseEvent(payload);
     if (!event) return;
@@ -67,15 +71,28 @@ export function chatEvents(db: Db): ChatEvents {
     }
     const connection = new pg.Client(client.config.connection as string | pg.ClientConfig);
     connection.on('notification', (message) => dispatch(message.payload));
-    // A lost connection stops live updates; the inbox falls back to polling until the next start.
-    connection.on('error', (error) => {
-      logger.error({ err: error }, 'chat events connection lost');
+    // A lost connection (the database restarted, the network dropped) would leave every open stream
+    // silent while its inbox believes it live: the streams end instead, so each inbox polls and its
+    // browser opens the stream again, which listens again once the database answers.
+    let lost = false;
+    const connectionLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (error) logger.error({ err: error }, 'chat events connection lost');
+      if (stopListening !== stop) return;
       stopListening = null;
       starting = null;
-    });
+      endOpenStreams();
+    };
+    connection.on('error', connectionLost);
+    connection.on('end', () => connectionLost());
+    const stop = async () => {
+      lost = true;
+      await connection.end();
+    };
     await connection.connect();
     await connection.query(`listen ${CHAT_CHANNEL}`);
-    stopListening = () => connection.end();
+    stopListening = stop;
   };
 
   const ensureListening = async () => {
@@ -99,7 +116,7 @@ export function chatEvents(db: Db): ChatEvents {
       };
     },
     async close() {
-      for (const callback of [...closeCallbacks]) callback();
+      endOpenStreams();
       listeners.clear();
       const stop = stopListening;
       stopListening = null;

@@ -135,6 +135,25 @@ describe('GET /members/chat/events', () => {
     expect(annStream.events[0]).to.deep.equal({ event: 'chat', data: { conversationId: id } });
   });
 
+  it('ends the open streams when the database drops its listening connection (a restart), then listens again', async function () {
+    // PGlite listens in-process: there is no connection to lose
+    if (!process.env.DATABASE_URL) this.skip();
+    const ann = await member(app, db, { petName: 'Rex' });
+    const bob = await member(app, db, { petName: 'Luna' });
+    const id = await startConversation(ann, bob.petHandle!);
+    const before = await openStream(bob);
+    // what a restart of PostgreSQL does to every connection
+    const { rows } = await db.raw<{ rows: { pid: number }[] }>("select pid from pg_stat_activity where datname = current_database() and query = 'listen chat_events'");
+    expect(rows).to.have.length(1);
+    await db.raw('select pg_terminate_backend(?)', [rows[0].pid]);
+    await before.ended; // times out if the stream stayed open, silent
+    // the browser opens the stream again: it listens on a new connection and hears the next message
+    const after = await openStream(bob);
+    await send(ann, { body: 'Back again', conversationId: id }).expect(200);
+    await after.waitFor(1);
+    expect(after.events[0]).to.deep.equal({ event: 'chat', data: { conversationId: id } });
+  });
+
   it('stops listening on close and ends the open streams', async () => {
     const user = await createUser(db);
     await createPet(db, user.id, { name: 'Solo' });
