@@ -63,8 +63,21 @@ export interface NewMedia {
 }
 
 /** Stores an upload; with `asProfilePicture` it becomes the dog's profile picture in the same transaction. */
+/** How long an upload's files may wait for their row before the sweeper takes them for a crash's leftovers. */
+export const UPLOAD_FOLDER_GRACE = "interval '1 hour'";
+
+/**
+ * Records the folder an upload is about to write, due for sweeping after UPLOAD_FOLDER_GRACE unless
+ * insertMedia takes the record back: files a crashed upload wrote are not kept with no row naming them.
+ */
+export async function reserveUploadFolder(db: Db, publicId: string): Promise<void> {
+  await db('media_file_deletions').insert({ public_id: publicId, due_at: db.raw(`now() + ${UPLOAD_FOLDER_GRACE}`) });
+}
+
+/** The media row, and the upload's folder taken off the sweeper's list, in one transaction. */
 export async function insertMedia(db: Db, media: NewMedia, { asProfilePicture = false } = {}): Promise<void> {
   await db.transaction(async (trx) => {
+    await trx('media_file_deletions').where({ public_id: media.publicId }).delete();
     await trx('media').insert({
       pet_num: media.petNum,
       uploaded_by_user_id: media.uploadedByUserId,
@@ -153,7 +166,7 @@ export async function removeLike(db: Db, mediaId: number, userId: number): Promi
 }
 
 export async function pendingFileDeletions(db: Db, limit = 100): Promise<string[]> {
-  return db('media_file_deletions').orderBy('created_at').limit(limit).pluck('public_id');
+  return db('media_file_deletions').where('due_at', '<=', db.fn.now()).orderBy('due_at').limit(limit).pluck('public_id');
 }
 
 export async function forgetFileDeletion(db: Db, publicId: string): Promise<void> {

@@ -6,7 +6,8 @@ import { fileTypeFromFile } from 'file-type';
 import type { Db } from '../db/index.js';
 import { logger } from '../logging/logger.js';
 import { ImageRejected, processUploadedImage } from './images.js';
-import { findImageByPhash, insertMedia } from './queries.js';
+import { findImageByPhash, forgetFileDeletion, insertMedia, reserveUploadFolder } from './queries.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { ACCEPTED_MIME, MAX_BYTES, newPublicId, refusedFileReason, RESOURCE_TYPE, type MediaType } from './rules.js';
 import { contentTypeOfKey, type MediaStore } from './store.js';
 import { dropVideoMetadata } from './video-metadata.js';
@@ -77,27 +78,27 @@ export async function storeUpload(db: Db, store: MediaStore, upload: UploadReque
   let height: number | null = null;
   let bytes = upload.size;
 
-  if (upload.mediaType === 'image') {
-    let image;
-    try {
-      image = await processUploadedImage(upload.path);
-    } catch (error) {
-      if (error instanceof ImageRejected) throw new UploadRefused(400, error.message);
-      throw error;
-    }
-    phash = image.phash;
-    if (await findImageByPhash(db, upload.petNum, phash)) throw duplicate(upload.petName);
-    ({ width, height } = image);
-    bytes = image.master.length;
-    await store.put(`${publicId}/master.jpg`, image.master, 'image/jpeg');
-    await Promise.all(image.files.map((file) => store.put(`${publicId}/${file.name}`, file.body, file.contentType)));
-  } else {
-    // like a photo's GPS, a video's place (and camera) never leaves with it: videos may be public
-    if (extension === 'mp4' || extension === 'mov') await dropVideoMetadata(upload.path);
-    await store.putFile(`${publicId}/original.${extension}`, upload.path, contentType);
-  }
-
+  await reserveUploadFolder(db, publicId);
   try {
+    if (upload.mediaType === 'image') {
+      let image;
+      try {
+        image = await processUploadedImage(upload.path);
+      } catch (error) {
+        if (error instanceof ImageRejected) throw new UploadRefused(400, error.message);
+        throw error;
+      }
+      phash = image.phash;
+      if (await findImageByPhash(db, upload.petNum, phash)) throw duplicate(upload.petName);
+      ({ width, height } = image);
+      bytes = image.master.length;
+      await store.put(`${publicId}/master.jpg`, image.master, 'image/jpeg');
+      await Promise.all(image.files.map((file) => store.put(`${publicId}/${file.name}`, file.body, file.contentType)));
+    } else {
+      // like a photo's GPS, a video's place (and camera) never leaves with it: videos may be public
+      if (extension === 'mp4' || extension === 'mov') await dropVideoMetadata(upload.path);
+      await store.putFile(`${publicId}/original.${extension}`, upload.path, contentType);
+    }
     await insertMedia(
       db,
       {
@@ -117,9 +118,13 @@ export async function storeUpload(db: Db, store: MediaStore, upload: UploadReque
       { asProfilePicture },
     );
   } catch (error) {
-    await store.deleteFolder(publicId).catch((cleanup) => logger.error({ err: cleanup, publicId }, 'could not remove the files of a refused upload'));
+    // a refused or failed upload takes its files away now; a crash leaves them to the sweeper
+    await store
+      .deleteFolder(publicId)
+      .then(() => forgetFileDeletion(db, publicId))
+      .catch((cleanup) => logger.error({ err: cleanup, publicId }, 'could not remove the files of a refused upload; the sweeper will'));
     // Two uploads of the same picture at once: the unique index keeps one.
-    if ((error as { constraint?: string }).constraint === 'media_image_phash_per_pet' || /media_image_phash_per_pet/.test(String(error))) throw duplicate(upload.petName);
+    if (isUniqueViolation(error, 'media_image_phash_per_pet') || /media_image_phash_per_pet/.test(String(error))) throw duplicate(upload.petName);
     throw error;
   }
   return { public_id: publicId, resource_type: RESOURCE_TYPE[upload.mediaType], phash };

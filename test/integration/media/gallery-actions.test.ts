@@ -9,6 +9,7 @@ import { testDb } from '../../support/database.js';
 import { createPet } from '../../support/factories.js';
 import { sweepMediaFileDeletions } from '../../../server/media/file-deletions.js';
 import { mediaStoreFor } from '../../../server/media/store.js';
+import { reserveUploadFolder } from '../../../server/media/queries.js';
 import { CSRF_MISMATCH, MEDIA_CAPTION_TOO_LONG } from '../../../server/shared/messages.js';
 import { expectStatus, filesUnder, mediaRows, mediaTestApp, petNumOf, testJpeg, upload, type MediaTestApp } from './helpers.js';
 
@@ -126,6 +127,24 @@ describe('gallery actions (issue 12)', () => {
     await db('media_file_deletions').insert({ public_id: photo.public_id });
     expect(await sweepMediaFileDeletions(db, mediaStoreFor({ kind: 'local', dir: t.mediaDir }))).to.equal(1);
     expect(filesUnder(t.mediaDir)).to.deep.equal([]);
+  });
+
+  it('sweeps the files of an upload killed before its row was written, once its hour is up, and never a finished upload\u2019s', async () => {
+    const db = await testDb();
+    const store = mediaStoreFor({ kind: 'local', dir: t.mediaDir });
+    // the finished upload of beforeEach left nothing on the list
+    expect(await db('media_file_deletions').pluck('public_id')).to.deep.equal([]);
+    // what an upload does before its row, then a kill -9
+    const orphan = 'ui/00000000000000000001';
+    await reserveUploadFolder(db, orphan);
+    await store.put(`${orphan}/master.jpg`, Buffer.from('half an upload'), 'image/jpeg');
+    expect(await sweepMediaFileDeletions(db, store), 'an upload in progress keeps its files').to.equal(0);
+    expect(filesUnder(t.mediaDir).some((file) => file.startsWith(orphan))).to.equal(true);
+    // the hour passes
+    await db('media_file_deletions').where({ public_id: orphan }).update({ due_at: db.fn.now() });
+    expect(await sweepMediaFileDeletions(db, store)).to.equal(1);
+    expect(filesUnder(t.mediaDir).every((file) => file.startsWith(photo.public_id))).to.equal(true);
+    expect(filesUnder(t.mediaDir)).to.not.deep.equal([]);
   });
 
   describe('wags', () => {
