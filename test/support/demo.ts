@@ -3,12 +3,21 @@ import { loadDemoDataIfEmpty } from '../../server/demo/seed.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { resetDatabase, testDb } from './database.js';
 import { signIn, testApp } from './app.js';
+import { cheapPasswordHash } from './factories.js';
+import type { Db } from '../../server/db/index.js';
 
 /** Starts from an empty database holding only the demo accounts and their dogs. */
 export async function resetToDemoData(): Promise<void> {
   const db = await testDb();
   await resetDatabase(db);
   await loadDemoDataIfEmpty(db);
+  await cheapenDemoPasswords(db);
+}
+
+/** The demo accounts keep their password with a hash of low cost (see cheapPasswordHash). */
+export async function cheapenDemoPasswords(db: Db): Promise<void> {
+  const emails = Object.values(DEMO_ACCOUNTS).map((account) => account.email);
+  await db('users').whereIn('email', emails).update({ password_hash: cheapPasswordHash(DEMO_PASSWORD) });
 }
 
 export function signInAsDemo(app: Express, account: keyof typeof DEMO_ACCOUNTS) {

@@ -4,6 +4,7 @@ import { DEMO_AWAITING_SWAB } from '../../../server/demo/accounts.js';
 import { resetToSnapshot, testDb } from '../../support/database.js';
 import { testLab } from '../../support/lab.js';
 import { testApp } from '../../support/app.js';
+import { cheapenDemoPasswords } from '../../support/demo.js';
 
 /**
  * The demo data with a simulated population of 160 tested dogs. Computed once a run, then
@@ -12,6 +13,7 @@ import { testApp } from '../../support/app.js';
 export async function demoPopulation(): Promise<Express> {
   await resetToSnapshot('demo_population_160', async (db) => {
     await loadDemoDataIfEmpty(db, { populationSize: 160, lab: await testLab(db), currentYear: 2026 });
+    await cheapenDemoPasswords(db);
   });
   return testApp();
 }
