@@ -116,6 +116,8 @@ describe('keyboard use of modals', function () {
 
   it('the block dialog of a chat', async () => {
     await page.goto(`${site.origin}/members/messages`);
+    // the inbox widget takes the list's clicks once the page is ready
+    await page.waitForSelector('body.page-ready');
     await page.locator('.chat-list__item').first().click();
     const block = page.locator('.chat-block');
     await block.waitFor();
