@@ -8,7 +8,7 @@ import { PAIR_DAM_NOT_FEMALE, PAIR_NO_RESULTS, PAIR_SAME_DOG, PAIR_SIRE_NOT_MALE
 import { loadPairDog, type PairDog } from './pair-dogs.js';
 import { parentsKinship } from './parents-kinship.js';
 import { explainInbreeding, predictCoatColours, predictHealth, predictTraits, withholdParent, type CoatColourPrediction, type HealthPrediction, type InbreedingPrediction, type TraitPrediction } from './pair-prediction.js';
-import { mayPairWith } from './visibility.js';
+import { isMatchmakerVisible } from './visibility.js';
 import { mayReadResults } from '../pets/access.js';
 
 export interface PairParent {
@@ -51,13 +51,11 @@ export async function predictPair(db: Db, lab: Lab, user: User, sirePetNum: numb
   const conditions = healthId == null ? HEALTH_CONDITIONS : HEALTH_CONDITIONS.filter((c) => c.id === healthId);
   if (conditions.length === 0) throw new PairError(INVALID_ARGUMENTS, 'BAD_USER_INPUT');
   if (sirePetNum === damPetNum) throw new PairError(PAIR_SAME_DOG, 'BAD_USER_INPUT');
-  const [maySire, mayDam, readsSire, readsDam] = await Promise.all([
-    mayPairWith(db, user, sirePetNum),
-    mayPairWith(db, user, damPetNum),
-    mayReadResults(db, user, sirePetNum),
-    mayReadResults(db, user, damPetNum),
-  ]);
-  if (!maySire || !mayDam || (!readsSire && !readsDam)) throw new PairError(NOT_AUTHORIZED, 'NOT_AUTHORIZED');
+  const [readsSire, readsDam] = await Promise.all([mayReadResults(db, user, sirePetNum), mayReadResults(db, user, damPetNum)]);
+  // one of the two is the user's to read; the other may be one the matchmaker offers
+  const other = readsSire ? damPetNum : sirePetNum;
+  const mayPair = readsSire && readsDam ? true : (readsSire || readsDam) && user.showMatchMaker && (await isMatchmakerVisible(db, other));
+  if (!mayPair) throw new PairError(NOT_AUTHORIZED, 'NOT_AUTHORIZED');
   const [sire, dam] = await Promise.all([loadPairDog(db, lab, sirePetNum), loadPairDog(db, lab, damPetNum)]);
   if (!sire || !dam) throw new PairError(NOT_AUTHORIZED, 'NOT_AUTHORIZED');
   if (sire.sex !== 'm') throw new PairError(PAIR_SIRE_NOT_MALE, 'BAD_USER_INPUT');
