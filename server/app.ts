@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import cookieParser from 'cookie-parser';
 import type { Db } from './db/index.js';
 import type { Settings } from './settings.js';
-import { SESSION_COOKIE, sessionMiddleware } from './auth/session.js';
+import { sessionMiddleware } from './auth/session.js';
 import { loadCurrentUser } from './auth/current-user.js';
 import { HttpError, requireUser } from './auth/guards.js';
 import { authRoutes } from './auth/routes.js';
@@ -53,8 +53,6 @@ import { assetResolver, BUILD_DIR, HASHED_FILE } from './assets/manifest.js';
 import { MEDIA_UPLOAD_PATH, mediaUploadParser, mediaUploadRoutes } from './media/upload-routes.js';
 import { mediaFileRoutes } from './media/serve-routes.js';
 import { galleryActionRoutes, mediaLikeRoutes } from './media/gallery-routes.js';
-import { changeClockOf } from './db/change-clock.js';
-import { KeptPages } from './pages/kept-pages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -99,8 +97,6 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(express.json({ limit: '100kb' }));
   app.use(cookieParser());
   const csrf = csrfProtection(settings.sessionSecret, settings.secureCookies);
-  const keptPages = new KeptPages(changeClockOf(db));
-  app.use(keptPages.serveBeforeSession(SESSION_COOKIE, settings.sessionSecret, csrf)); // a repeat view, signed in or out
   app.use(sessionMiddleware(db, settings));
   app.post(UPLOAD_PATH, ...labUploadParser(db));
   app.post(MEDIA_UPLOAD_PATH, ...mediaUploadParser(db));
@@ -109,7 +105,6 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(usageRoutes(settings)); // before the impersonation guard: a page view is not a write
   app.use(guardImpersonatedWrites(db));
   app.use(refuseControlCharacters); // after the CSRF check and the read-only guard, which refuse first
-  app.use(keptPages.serve); // a repeat view of a page nothing has changed since
 
   app.post('/graphql', refuseBatches, graphqlRoute(db, settings));
   app.use('/api/messages', requireUser, messagesApiRoutes(db));
@@ -122,10 +117,10 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(authRoutes(db));
   app.use(passwordResetRoutes(db));
   app.use(impersonationRoutes(db));
-  app.use(contentPageRoutes(settings, keptPages));
+  app.use(contentPageRoutes(settings));
   app.use(breederRoutes(db, settings));
   app.use(publicPageRoutes());
-  app.use(publicProfileRoutes(db, settings, keptPages));
+  app.use(publicProfileRoutes(db, settings));
   app.use(adminRoutes(db));
   app.use(serialScanningRoutes(db));
   app.use(surveysAdminRoutes(db));
@@ -136,7 +131,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(transferRoutes(db));
   app.use(vetSignupRoutes(db));
   app.use('/members', requireUser);
-  app.use('/members/results', resultsRoutes(db, settings, keptPages));
+  app.use('/members/results', resultsRoutes(db, settings));
   app.use('/members', rawDataRoutes(db, settings));
   app.use('/members', mediaUploadRoutes(db, settings));
   app.use('/members', galleryActionRoutes(db, settings));
@@ -147,7 +142,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use('/members', activationRoutes(db));
   app.use('/members', vetShareRoutes(db));
   app.use('/members', vetPageRoutes(db, settings.links.shop)); // before memberPageRoutes: a vet's /members is the practice dashboard
-  app.use('/members', memberPageRoutes(db, keptPages));
+  app.use('/members', memberPageRoutes(db));
 
   app.use(notFound);
   app.use(csrfErrorHandler);

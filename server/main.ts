@@ -14,7 +14,6 @@ import { createOutboxWorker } from './outbox/worker.js';
 import { startMediaFileSweeper } from './media/file-deletions.js';
 import { mediaStoreFor } from './media/store.js';
 import { addDemoPictures } from './media/demo-pictures.js';
-import { changeClockOf } from './db/change-clock.js';
 import { profileViewRecorderOf } from './public-profile/view-recorder.js';
 
 /** Migrates and loads the demo data once, in the primary process, before any worker serves. */
@@ -51,7 +50,6 @@ async function serve(settings: Settings, database: Database): Promise<void> {
   const shutdown = () => {
     // Event streams never end by themselves; closing them lets the server close.
     void chatEvents.close();
-    void changeClockOf(database.db).stop();
     mediaSweeper.stop();
     server.close(() => {
       Promise.resolve(outboxWorker?.stop())

@@ -2,6 +2,7 @@ import type { User } from './users/queries.js';
 import type { ShellContext } from './shell/context.js';
 import type { ShellCounts } from './shell/counts.js';
 import type { SessionAccount } from './auth/session-store.js';
+import type { PetAccess } from './pets/access.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -24,8 +25,8 @@ declare global {
       impersonator?: User;
       /** Loaded with the account on page requests (see auth/current-user.ts). */
       shellCounts?: ShellCounts;
-      /** The database's page-data generation, read with the session (results/page-data-cache.ts). */
-      pageDataGeneration?: string;
+      /** The dog of a page's `?i=` and the account's access to it, read with the session (auth/current-user.ts). */
+      requestedPet?: { petNum: number; access: PetAccess | null; hasResults: boolean };
       /** Loaded by the session store with the session (auth/session-store.ts). */
       sessionAccount?: SessionAccount;
     }

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Db } from '../db/index.js';
 import { findUserById } from '../users/queries.js';
-import { changeClockOf, generationOf } from '../db/change-clock.js';
+import { petAccessOf } from '../pets/access.js';
 
 /**
  * The signed-in account (and the impersonator, if any) for the request. The session store loads
@@ -9,10 +9,7 @@ import { changeClockOf, generationOf } from '../db/change-clock.js';
  * during this request falls back to reading the accounts.
  */
 export function loadCurrentUser(db: Db): RequestHandler {
-  const clock = changeClockOf(db);
   return async (req, _res, next) => {
-    // While the process hears every change, its clock names the database's state without a query.
-    if (clock.live) req.pageDataGeneration = generationOf(clock);
     const { userId, impersonatorId } = req.session;
     if (!userId) return next();
     const loaded = req.sessionAccount?.user.id === userId ? req.sessionAccount : undefined;
@@ -23,7 +20,8 @@ export function loadCurrentUser(db: Db): RequestHandler {
     req.currentUser = user;
     if (impersonator) req.impersonator = impersonator;
     if (loaded?.shellCounts) req.shellCounts = loaded.shellCounts;
-    if (loaded?.pageDataGeneration && !clock.live) req.pageDataGeneration = loaded.pageDataGeneration;
+    const asked = loaded?.requestedPet;
+    if (asked) req.requestedPet = { petNum: asked.petNum, access: petAccessOf(user, asked.facts), hasResults: asked.hasResults };
     next();
   };
 }

@@ -2,45 +2,40 @@ import session, { type SessionData } from 'express-session';
 import type { Request } from 'express';
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
-import type { ChangeClock } from '../db/change-clock.js';
 import { toUser, type User, type UserRow } from '../users/queries.js';
-import { shellCountsColumnsOf, toShellCounts, type ShellCounts, type ShellCountsRow } from '../shell/counts.js';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { hasResultsSql, shellCountsColumnsOf, toShellCounts, type ShellCounts, type ShellCountsRow } from '../shell/counts.js';
+import { petAccessColumns, petAccessFactsOf, type PetAccessFacts, type PetAccessRow } from '../pets/access.js';
 
-/** What the session's query loaded along with it: the account, the impersonator, the shell's counts. */
+/** The dog a page request is about (its `?i=`), read with its session (see session.ts). */
+export const requestedPet = new AsyncLocalStorage<number | null>();
+
+/**
+ * What the session's query loaded along with it: the account, the impersonator, the shell's
+ * counts and, for a page about a dog, what decides the account's access to it.
+ */
 export interface SessionAccount {
   user: User;
   impersonator?: User;
   shellCounts?: ShellCounts;
-  /** The database's page-data generation when the session was read (results/page-data-cache.ts). */
-  pageDataGeneration?: string;
+  requestedPet?: { petNum: number; facts: PetAccessFacts; hasResults: boolean };
 }
 
 type StoredUserRow = Omit<UserRow, 'created_at'> & { created_at: string };
 
-interface SessionRow extends Partial<ShellCountsRow> {
+interface SessionRow extends Partial<ShellCountsRow>, Partial<PetAccessRow> {
+  access_has_results?: boolean;
   sess: SessionData | string;
   expired: Date | string;
   user_row: StoredUserRow | null;
   impersonator_row: StoredUserRow | null;
-  page_data_generation?: string;
 }
 
 const SID_PLACEHOLDER = '\u0000sid';
+const PET_PLACEHOLDER = Number.MIN_SAFE_INTEGER + 32;
 const ACCOUNT = Symbol('session account');
 const STORED_EXPIRY = Symbol('stored expiry');
 type LoadedSession = SessionData & { [ACCOUNT]?: SessionAccount; [STORED_EXPIRY]?: number };
-
-const KEPT_MS = 60_000;
-const MAX_KEPT = 10_000;
-
-/** A session as read, kept while the database is unchanged (ChangeClock) for at most KEPT_MS. */
-interface KeptSession {
-  tick: number;
-  until: number;
-  sess: string;
-  account: SessionAccount;
-  storedExpiry: number;
-}
 
 const userOf = (row: StoredUserRow | null) => (row ? toUser({ ...row, created_at: new Date(row.created_at) }) : undefined);
 
@@ -55,18 +50,16 @@ export class DatabaseSessionStore extends session.Store {
   constructor(
     private readonly db: Db,
     private readonly options: { withShellCounts: boolean; maxAgeMs: number; refreshAfterMs: number },
-    private readonly clock?: ChangeClock,
   ) {
     super();
   }
 
-  private readonly kept = new Map<string, KeptSession>();
+  private readonly compiledLoads = new Map<boolean, { sql: string; bindings: readonly Knex.Value[] }>();
 
-  private compiledLoad?: { sql: string; bindings: readonly Knex.Value[] };
-
-  /** The session's query, compiled by knex once: it runs on every request. */
-  private loadQuery() {
-    if (this.compiledLoad) return this.compiledLoad;
+  /** The session's query, with or without a dog's access, compiled by knex once: it runs on every request. */
+  private loadQuery(withPet: boolean) {
+    const compiled = this.compiledLoads.get(withPet);
+    if (compiled) return compiled;
     const { db } = this;
     const columns = [
       'sessions.sess',
@@ -75,7 +68,10 @@ export class DatabaseSessionStore extends session.Store {
       db.raw('row_to_json(impersonators) as impersonator_row'),
     ];
     if (this.options.withShellCounts) {
-      columns.push(shellCountsColumnsOf(db, 'sessions.user_id'), db.raw('(select last_value::text from page_data_generation) as page_data_generation'));
+      columns.push(shellCountsColumnsOf(db, 'sessions.user_id'));
+    }
+    if (withPet) {
+      columns.push(petAccessColumns(db, PET_PLACEHOLDER, 'sessions.user_id'), db.raw(`${hasResultsSql('?')} as access_has_results`, [PET_PLACEHOLDER, PET_PLACEHOLDER]));
     }
     const { sql, bindings } = db('sessions')
       .leftJoin('users', 'users.id', 'sessions.user_id')
@@ -84,35 +80,20 @@ export class DatabaseSessionStore extends session.Store {
       .andWhere('sessions.expired', '>', db.fn.now())
       .first(columns)
       .toSQL();
-    return (this.compiledLoad = { sql, bindings });
+    const query = { sql, bindings };
+    this.compiledLoads.set(withPet, query);
+    return query;
   }
 
   override get(sid: string, callback: (error: unknown, session?: SessionData | null) => void): void {
-    this.loadRow(sid).then((found) => callback(null, found), callback);
+    const petNum = this.options.withShellCounts ? requestedPet.getStore() ?? null : null;
+    this.readRow(sid, petNum).then((found) => callback(null, found), callback);
   }
 
-  /** Sessions (with their account and counts) are read once per change of the database, not on every request. */
-  private async loadRow(sid: string): Promise<LoadedSession | null> {
-    const { clock } = this;
-    if (!clock?.live) return this.readRow(sid);
-    const now = Date.now();
-    const kept = this.kept.get(sid);
-    if (kept && kept.tick === clock.tick && kept.until > now && kept.storedExpiry > now) {
-      return Object.assign(JSON.parse(kept.sess) as LoadedSession, { [ACCOUNT]: kept.account, [STORED_EXPIRY]: kept.storedExpiry });
-    }
-    this.kept.delete(sid);
-    const tick = clock.tick;
-    const sess = await this.readRow(sid);
-    if (sess) {
-      if (this.kept.size >= MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
-      this.kept.set(sid, { tick, until: now + KEPT_MS, sess: JSON.stringify(sess), account: sess[ACCOUNT]!, storedExpiry: sess[STORED_EXPIRY]! });
-    }
-    return sess;
-  }
-
-  private async readRow(sid: string): Promise<LoadedSession | null> {
-    const { sql, bindings } = this.loadQuery();
-    const { rows } = await this.db.raw<{ rows: SessionRow[] }>(sql, bindings.map((value) => (value === SID_PLACEHOLDER ? sid : value)));
+  private async readRow(sid: string, petNum: number | null): Promise<LoadedSession | null> {
+    const { sql, bindings } = this.loadQuery(petNum !== null);
+    const values = bindings.map((value) => (value === SID_PLACEHOLDER ? sid : value === PET_PLACEHOLDER ? petNum : value));
+    const { rows } = await this.db.raw<{ rows: SessionRow[] }>(sql, values);
     const row = rows[0];
     const user = userOf(row?.user_row ?? null);
     if (!row || !user) return null;
@@ -121,7 +102,7 @@ export class DatabaseSessionStore extends session.Store {
       user,
       impersonator: userOf(row.impersonator_row),
       shellCounts: row.shell_pets === undefined ? undefined : toShellCounts(row as ShellCountsRow),
-      pageDataGeneration: row.page_data_generation,
+      requestedPet: petNum === null ? undefined : { petNum, facts: petAccessFactsOf(row as PetAccessRow), hasResults: Boolean(row.access_has_results) },
     };
     sess[STORED_EXPIRY] = new Date(row.expired).getTime();
     return sess;
@@ -143,7 +124,6 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   private async save(sid: string, sess: SessionData): Promise<void> {
-    this.kept.delete(sid);
     const expires = sess.cookie?.expires ? new Date(sess.cookie.expires) : new Date(Date.now() + this.options.maxAgeMs);
     const row = {
       sid,
@@ -165,7 +145,6 @@ export class DatabaseSessionStore extends session.Store {
   }
 
   private async destroyRow(sid: string): Promise<void> {
-    this.kept.delete(sid);
     await this.db('sessions').where({ sid }).delete();
   }
 

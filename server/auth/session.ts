@@ -1,10 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import session from 'express-session';
 import type { RequestHandler } from 'express';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
-import { DatabaseSessionStore } from './session-store.js';
-import { changeClockOf } from '../db/change-clock.js';
+import { DatabaseSessionStore, requestedPet } from './session-store.js';
+import { parseId } from '../http/ids.js';
 
 const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
 const REFRESH_AFTER_MS = 10 * 60 * 1000;
@@ -18,11 +17,10 @@ const DATA_CALLS = /^\/(api|graphql)(\/|$)/;
  * weeks from the last visit. Page requests load the header's counts with the session.
  */
 export function sessionMiddleware(db: Db, settings: Settings): RequestHandler {
-  const clock = changeClockOf(db);
   const options = (withShellCounts: boolean): session.SessionOptions => ({
     name: SESSION_COOKIE,
     secret: settings.sessionSecret,
-    store: new DatabaseSessionStore(db, { withShellCounts, maxAgeMs: TWO_WEEKS_MS, refreshAfterMs: REFRESH_AFTER_MS }, clock),
+    store: new DatabaseSessionStore(db, { withShellCounts, maxAgeMs: TWO_WEEKS_MS, refreshAfterMs: REFRESH_AFTER_MS }),
     resave: false,
     saveUninitialized: false,
     rolling: false,
@@ -36,18 +34,9 @@ export function sessionMiddleware(db: Db, settings: Settings): RequestHandler {
   });
   const forPages = session(options(true));
   const forData = session(options(false));
-  return (req, res, next) => (req.method === 'GET' && !DATA_CALLS.test(req.path) ? forPages : forData)(req, res, next);
-}
-
-/**
- * The session id in a session cookie's value (`s:<id>.<signature>`, as express-session signs it),
- * or undefined when it is not one this secret signed.
- */
-export function sessionIdOfCookie(value: string, secret: string): string | undefined {
-  const dot = value.lastIndexOf('.');
-  if (!value.startsWith('s:') || dot < 3) return undefined;
-  const sessionId = value.slice(2, dot);
-  const given = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(createHmac('sha256', secret).update(sessionId).digest('base64').replace(/=+$/, ''));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? sessionId : undefined;
+  return (req, res, next) => {
+    if (req.method !== 'GET' || DATA_CALLS.test(req.path)) return forData(req, res, next);
+    // A page about a dog (`?i=`) reads the account's access to it with the session (session-store.ts).
+    requestedPet.run(parseId(req.query.i), () => forPages(req, res, next));
+  };
 }

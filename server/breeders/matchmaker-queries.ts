@@ -4,8 +4,6 @@ import type { Lab } from '../lab/lab.js';
 import { panelsComparedWith } from './parents-kinship.js';
 import { offspringCoiOf, type InbreedingPrediction } from './pair-prediction.js';
 import type { MatchmakerRequest } from './matchmaker-rules.js';
-import { changeClockOf, generationOf } from '../db/change-clock.js';
-import { PageDataCache } from '../results/page-data-cache.js';
 
 export interface MatchmakerDog {
   petNum: number;
@@ -99,14 +97,6 @@ function candidatesOf(db: Db, dog: MatchmakerDog, query: Knex.QueryBuilder): Kne
     .whereNull('pets.deleted_at');
 }
 
-// How many candidates a dog has in all, shown on each page: counted once while the database stands still.
-const candidateCounts = new WeakMap<Db, PageDataCache>();
-
-function candidateCount(db: Db, dog: MatchmakerDog, count: () => PromiseLike<{ count: string }[]>): Promise<{ count: string }[]> {
-  let cache = candidateCounts.get(db);
-  if (!cache) candidateCounts.set(db, (cache = new PageDataCache()));
-  return cache.get(`${dog.userId}:${dog.petNum}`, generationOf(changeClockOf(db)), async () => count());
-}
 
 /**
  * Opposite-sex candidates for one dog among every stored dog but the breeder's own
@@ -160,9 +150,9 @@ export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog,
   const orderKey = request.sort === 'coi' ? 'coi' : 'sort_key';
   narrow.orderByRaw(`${orderKey} ${request.descending ? 'desc' : 'asc'} nulls last, pets.pet_num`);
 
-  // without filters every candidate passes them: the filtered count is the (kept) total, and the page's query stops at its rows
+  // without filters every candidate passes them: the filtered count is the total, and the page's query stops at its rows
   const narrowed = filters.maxDistanceMiles !== null || filters.minAgeYears !== null || filters.maxAgeYears !== null || filters.title !== null || filters.breed !== null || filters.maxOffspringCoi !== null || request.search !== '';
-  const countAll = () => candidateCount(db, dog, () => base(db.queryBuilder()).count<{ count: string }[]>('* as count'));
+  const countAll = () => base(db.queryBuilder()).count<{ count: string }[]>('* as count');
   let recordsTotal: number;
   let recordsFiltered: number;
   let page: { pet_num: number; coi: number | string | null; filtered?: string }[];

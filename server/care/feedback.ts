@@ -1,13 +1,29 @@
 import type { Db } from '../db/index.js';
-import { CARE_FEEDBACK_QUIET_DAYS, type CareFeedbackInput } from './rules.js';
+import { CARE_FEEDBACK_QUIET_DAYS, carePageId, type CareFeedbackInput } from './rules.js';
+import type { PetRead } from '../pets/reads.js';
 
-/** Asked again only when the user has not answered on that page in the last 90 days. */
-export async function shouldShowCareResourcesFeedback(db: Db, userId: number, pageId: string): Promise<boolean> {
-  const recent = await db('care_resources_feedback')
-    .where({ user_id: userId, page_id: pageId })
+/** The pages of `pageIds` where `userId` answered in the last 90 days: they are not asked again there. */
+const recentlyAnswered = (db: Db, userId: number, pageIds: readonly string[]) =>
+  db('care_resources_feedback')
+    .where('user_id', userId)
+    .whereIn('page_id', pageIds)
     .where('created_at', '>', db.raw(`now() - interval '${CARE_FEEDBACK_QUIET_DAYS} days'`))
-    .first(db.raw('1 as found'));
-  return !recent;
+    .distinct({ pageId: 'page_id' });
+
+export async function shouldShowCareResourcesFeedback(db: Db, userId: number, pageId: string): Promise<boolean> {
+  return (await recentlyAnswered(db, userId, [pageId])).length === 0;
+}
+
+/** Whether `userId` is asked for feedback on each dog's care page. */
+export function careFeedbackAsked(userId: number): PetRead<boolean> {
+  return {
+    queries: (db, petNums) => ({ recent: recentlyAnswered(db, userId, petNums.map(carePageId)) }),
+    assemble({ recent }, petNums) {
+      const answered = new Set(recent.map((row) => row.pageId));
+      return new Map(petNums.map((petNum) => [petNum, !answered.has(carePageId(petNum))]));
+    },
+    missing: () => true,
+  };
 }
 
 /** Whether a care resource exists and is published (feedback may name one). */

@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import type { PetRead } from '../pets/reads.js';
 
 export type CareTargetCategory = 'breed' | 'health' | 'trait';
 
@@ -14,48 +14,57 @@ export interface CareResource {
   targets: { category: CareTargetCategory; name: string }[];
 }
 
-/** Published care resources whose targets match the dog's breeds, health calls or trait genotypes. */
-export async function loadCareResources(db: Db, petNum: number): Promise<CareResource[]> {
-  const rows = await db('care_resources as cr')
-    .join('care_resource_targets as t', 't.care_resource_id', 'cr.id')
-    .leftJoin('breeds as b', 'b.id', 't.breed_id')
-    .leftJoin('health_conditions as hc', 'hc.id', 't.health_condition_id')
-    .leftJoin('trait_loci as tl', 'tl.id', 't.trait_locus_id')
-    .where('cr.is_published', true)
-    .where((q) =>
-      q
-        .where((b) => b.where('t.category', 'breed').whereExists(db('breed_mix_rows as m').whereRaw('m.breed_id = t.breed_id').where('m.pet_num', petNum)))
-        .orWhere((h) =>
-          h.where('t.category', 'health').whereExists(
-            db('health_results as h').whereRaw('h.health_condition_id = t.health_condition_id and (t.health_call is null or t.health_call = h.call)').where('h.pet_num', petNum),
-          ),
-        )
-        .orWhere((tr) =>
-          tr.where('t.category', 'trait').whereExists(
-            db('trait_results as r')
-              .whereRaw('r.trait_locus_id = t.trait_locus_id and r.is_tested and (t.trait_genotype is null or t.trait_genotype = r.genotype)')
-              .where('r.pet_num', petNum),
-          ),
-        ),
-    )
-    .orderBy('cr.priority', 'desc')
-    .orderBy('cr.title')
-    .orderBy('t.id')
-    .select('cr.id', 'cr.slug', 'cr.title', 'cr.summary', 'cr.url', 't.category', 'b.name as breedName', 'hc.name as conditionName', 'tl.name as traitName');
-  const resources = new Map<number, CareResource>();
-  for (const row of rows) {
-    let resource = resources.get(row.id);
-    if (!resource) {
-      const url = row.url && /^https?:\/\//i.test(row.url) ? row.url : null;
-      resource = { id: row.id, slug: row.slug, title: row.title, summary: row.summary, url, categories: [], targets: [] };
-      resources.set(row.id, resource);
+/**
+ * Published care resources whose targets match each dog's breeds, health calls or tested trait
+ * genotypes. Most important resource first, then by title; targets in their stored order.
+ */
+export const CARE_RESOURCES: PetRead<CareResource[]> = {
+  queries: (db, petNums) => {
+    const base = () =>
+      db('care_resources as cr')
+        .join('care_resource_targets as t', 't.care_resource_id', 'cr.id')
+        .where('cr.is_published', true)
+        .select('cr.id', 'cr.slug', 'cr.title', 'cr.summary', 'cr.url', 'cr.priority', 't.category', 't.id as targetId');
+    return {
+      breeds: base()
+        .where('t.category', 'breed')
+        .join('breed_mix_rows as m', 'm.breed_id', 't.breed_id')
+        .join('breeds as b', 'b.id', 't.breed_id')
+        .whereIn('m.pet_num', petNums)
+        .select('m.pet_num as petNum', 'b.name as targetName'),
+      health: base()
+        .where('t.category', 'health')
+        .join('health_results as h', (j) => j.on('h.health_condition_id', 't.health_condition_id').andOn(db.raw('(t.health_call is null or t.health_call = h.call)')))
+        .join('health_conditions as hc', 'hc.id', 't.health_condition_id')
+        .whereIn('h.pet_num', petNums)
+        .select('h.pet_num as petNum', 'hc.name as targetName'),
+      traits: base()
+        .where('t.category', 'trait')
+        .join('trait_results as r', (j) => j.on('r.trait_locus_id', 't.trait_locus_id').andOn(db.raw('r.is_tested and (t.trait_genotype is null or t.trait_genotype = r.genotype)')))
+        .join('trait_loci as tl', 'tl.id', 't.trait_locus_id')
+        .whereIn('r.pet_num', petNums)
+        .select('r.pet_num as petNum', 'tl.name as targetName'),
+    };
+  },
+  assemble({ breeds, health, traits }) {
+    const rows = [...breeds, ...health, ...traits].sort((a, b) => b.priority - a.priority || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) || a.targetId - b.targetId);
+    const byPet = new Map<number, Map<number, CareResource>>();
+    for (const row of rows) {
+      if (!byPet.has(row.petNum)) byPet.set(row.petNum, new Map());
+      const resources = byPet.get(row.petNum)!;
+      let resource = resources.get(row.id);
+      if (!resource) {
+        const url = row.url && /^https?:\/\//i.test(row.url) ? row.url : null;
+        resource = { id: row.id, slug: row.slug, title: row.title, summary: row.summary, url, categories: [], targets: [] };
+        resources.set(row.id, resource);
+      }
+      if (!resource.categories.includes(row.category)) resource.categories.push(row.category);
+      if (!resource.targets.some((t) => t.category === row.category && t.name === row.targetName)) resource.targets.push({ category: row.category, name: row.targetName });
     }
-    if (!resource.categories.includes(row.category)) resource.categories.push(row.category);
-    const name: string = row.breedName ?? row.conditionName ?? row.traitName;
-    if (!resource.targets.some((t) => t.category === row.category && t.name === name)) resource.targets.push({ category: row.category, name });
-  }
-  return [...resources.values()];
-}
+    return new Map([...byPet].map(([petNum, resources]) => [petNum, [...resources.values()]]));
+  },
+  missing: () => [],
+};
 
 /** spec 1 §3 Pet.preferences: what the owner shares for care resources (edited by updatePetPreferences). */
 export interface CarePreferences {
@@ -63,10 +72,12 @@ export interface CarePreferences {
   shareCareResourcesSurveys: boolean;
 }
 
-export async function loadCarePreferences(db: Db, petNum: number): Promise<CarePreferences> {
-  const row = await db('pets').where({ pet_num: petNum }).first('share_care_resources_profile_and_results', 'share_care_resources_surveys');
-  return {
-    shareCareResourcesProfileAndResults: Boolean(row?.share_care_resources_profile_and_results),
-    shareCareResourcesSurveys: Boolean(row?.share_care_resources_surveys),
-  };
-}
+/** Each dog's care sharing preferences (family sharing is per dog, spec 1 §3). */
+export const CARE_PREFERENCES: PetRead<CarePreferences> = {
+  queries: (db, petNums) => ({
+    pets: db('pets').whereIn('pet_num', petNums).select({ petNum: 'pet_num', profileAndResults: 'share_care_resources_profile_and_results', surveys: 'share_care_resources_surveys' }),
+  }),
+  assemble: ({ pets }) =>
+    new Map(pets.map((row) => [row.petNum, { shareCareResourcesProfileAndResults: Boolean(row.profileAndResults), shareCareResourcesSurveys: Boolean(row.surveys) }])),
+  missing: () => ({ shareCareResourcesProfileAndResults: false, shareCareResourcesSurveys: false }),
+};

@@ -4,7 +4,6 @@ import { HttpError } from '../auth/guards.js';
 import { cleanQuery, matchesQuery } from '../shared/help-search.js';
 import { CATALOGUE_FACTS } from './catalogue-facts.js';
 import { helpTopics, type HelpQuestion, type HelpTopic } from './help-topics.js';
-import type { KeptPages } from '../pages/kept-pages.js';
 
 const TOPICS = helpTopics(CATALOGUE_FACTS);
 
@@ -21,29 +20,25 @@ export function filterTopics(topics: HelpTopic[], query: string): HelpTopic[] {
 }
 
 /** The pages people read before (or without) signing in, and the development-only style guide. */
-export function contentPageRoutes(settings: Settings, keptPages: KeptPages): Router {
+export function contentPageRoutes(settings: Settings): Router {
   const router = Router();
   const facts = CATALOGUE_FACTS;
   const description = (text: string) => ({ description: text, noindex: false });
-  // These pages change only with a deployment; each is rendered once, then once after each change of the database.
-  const pages = keptPages;
 
   router.get('/', (req, res) => {
     if (req.currentUser) return res.redirect('/members');
-    return pages.render(req, res, 'home', { title: 'Dog DNA test for breed, health and relatives', facts, mainClass: 'page--full', ...description(`One cheek swab: breed mix from ${facts.breeds} breeds, ${facts.healthConditions} genetic health conditions, ${facts.traits} traits and relatives among every tested dog.`) });
+    return res.render('home', { title: 'Dog DNA test for breed, health and relatives', facts, mainClass: 'page--full', ...description(`One cheek swab: breed mix from ${facts.breeds} breeds, ${facts.healthConditions} genetic health conditions, ${facts.traits} traits and relatives among every tested dog.`) });
   });
   router.get('/help', (req, res) => {
     const query = cleanQuery(req.query.q);
     const topics = filterTopics(TOPICS, query);
     const matches = topics.reduce((sum, topic) => sum + topic.questions.length, 0);
     const locals = { title: 'Help Center', query, topics, allTopics: TOPICS, matches, ...description('Answers about kits, swabbing, results, health, relatives and your account.') };
-    // Searches are not kept: any text may be asked, and each would take an entry.
-    if (query) return res.render('help', locals);
-    return pages.render(req, res, 'help', locals);
+    return res.render('help', locals);
   });
-  router.get('/contact', (req, res) => pages.render(req, res, 'contact', { title: 'Contact Us', ...description('Reach the Embark support team by e-mail or phone.') }));
-  router.get('/vets', (req, res) => pages.render(req, res, 'vets', { title: 'For vets', facts, mainClass: 'page--full', ...description('Genetic results for your patients: breed, health conditions and what they mean for care.') }));
-  router.get('/breeders', (req, res) => pages.render(req, res, 'breeders', { title: 'For breeders', facts, mainClass: 'page--full', ...description('Health testing, inbreeding and a pair predictor for planning litters.') }));
+  router.get('/contact', (req, res) => res.render('contact', { title: 'Contact Us', ...description('Reach the Embark support team by e-mail or phone.') }));
+  router.get('/vets', (req, res) => res.render('vets', { title: 'For vets', facts, mainClass: 'page--full', ...description('Genetic results for your patients: breed, health conditions and what they mean for care.') }));
+  router.get('/breeders', (req, res) => res.render('breeders', { title: 'For breeders', facts, mainClass: 'page--full', ...description('Health testing, inbreeding and a pair predictor for planning litters.') }));
   // The style guide documents the components for people building pages; production does not serve it.
   router.get('/styleguide', (_req, res, next) => {
     if (settings.isProduction) return next(new HttpError(404, 'Page not found'));

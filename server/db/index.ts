@@ -7,7 +7,6 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
-import { PreparingPgClient } from './prepared-statements.js';
 
 export type Db = Knex;
 
@@ -30,7 +29,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const db = knexFactory({ client: PreparingPgClient, connection: options.databaseUrl, pool: { min: 0, max: 10 } });
+    const db = knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 } });
     await db.raw('select 1');
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

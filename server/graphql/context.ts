@@ -6,13 +6,16 @@ import type { Settings } from '../settings.js';
 import { findPetsByNums, type Pet } from '../pets/queries.js';
 import { pleaseLogIn } from './errors.js';
 import { loadOwnerPermissions } from './loaders.js';
-import { loadActivatedProductPets, loadAgeTestsForPets, loadBreedImageIds, loadCareResourcesForPets, loadLocationsForPets, loadMicrobiomeTestsForPets, loadPreferencesForPets, loadSwabsForPets } from '../pets/loaders.js';
-import { loadBreedMixes } from '../results/breed-mix.js';
-import { loadGeneticStatsForPets } from '../results/genetic-stats.js';
-import { loadHealthResultsForPets } from '../results/health.js';
-import { loadTraitsForPets } from '../results/traits.js';
-import { loadFamilyTrees, loadHaplotypesForPets } from '../results/family-tree.js';
-import { loadSimilarPetsForPets } from '../results/breed-info.js';
+import { loadActivatedProductPets, loadAgeTestsForPets, loadBreedImageIds, loadLocationsForPets, loadMicrobiomeTestsForPets, loadSwabsForPets } from '../pets/loaders.js';
+import { petReadLoaders } from '../pets/reads.js';
+import { CARE_PREFERENCES, CARE_RESOURCES } from '../care/queries.js';
+import { BREED_MIX } from '../results/breed-mix.js';
+import { GENETIC_STATS } from '../results/genetic-stats.js';
+import { HEALTH_RESULTS } from '../results/health.js';
+import { TRAITS } from '../results/traits.js';
+import { FAMILY_TREE } from '../results/family-tree.js';
+import { HAPLOTYPES } from '../results/haplotypes.js';
+import { SIMILAR_PETS } from '../results/breed-info.js';
 import { loadProfileFieldsForPets, loadRegistrationsForPets, loadSocialLinksForPets } from '../pet-profile/queries.js';
 
 export interface GraphqlContext {
@@ -36,20 +39,24 @@ function perPet<V>(db: Db, load: (db: Db, keys: readonly number[]) => Promise<Ma
 
 /** DataLoaders live for one request, so batching never leaks data between users. */
 export function createLoaders(db: Db, user: User | null) {
+  const read = petReadLoaders(db);
   return {
     // Results of the genetics engine and what a dog has bought, one query per batch of dogs.
     swabs: perPet(db, loadSwabsForPets, () => []),
     hasActivatedProduct: perPet(db, async (d, nums) => new Map([...(await loadActivatedProductPets(d, nums))].map((num) => [num, true])), () => false),
     ageTests: perPet(db, loadAgeTestsForPets, () => []),
     microbiomeTests: perPet(db, loadMicrobiomeTestsForPets, () => []),
-    preferences: perPet(db, loadPreferencesForPets, () => ({ shareCareResourcesSurveys: false, shareCareResourcesProfileAndResults: false })),
+    preferences: read('preferences', CARE_PREFERENCES),
     locations: perPet(db, loadLocationsForPets, () => []),
-    breedMix: perPet(db, loadBreedMixes, () => null),
-    geneticStats: perPet(db, loadGeneticStatsForPets, () => null),
-    healthResults: perPet(db, loadHealthResultsForPets, () => []),
-    traits: perPet(db, loadTraitsForPets, () => []),
-    haplotypes: perPet(db, loadHaplotypesForPets, () => ({ maternal: null, paternal: null })),
-    careResources: perPet(db, loadCareResourcesForPets, () => []),
+    // The results, on the pages' read path: the reads a tick asks for, for all its dogs, in one statement.
+    breedMix: read('breedMix', BREED_MIX),
+    geneticStats: read('geneticStats', GENETIC_STATS),
+    healthResults: read('healthResults', HEALTH_RESULTS),
+    traits: read('traits', TRAITS),
+    haplotypes: read('haplotypes', HAPLOTYPES),
+    familyTree: read('familyTree', FAMILY_TREE),
+    similarPets: read('similarPets', SIMILAR_PETS),
+    careResources: read('careResources', CARE_RESOURCES),
     // The profile form's fields (issue #5).
     profileFields: perPet(db, loadProfileFieldsForPets, () => null),
     registrations: perPet(db, loadRegistrationsForPets, () => []),
@@ -58,20 +65,6 @@ export function createLoaders(db: Db, user: User | null) {
       const found = await loadBreedImageIds(db, ids);
       return ids.map((id) => found.get(id) ?? null);
     }),
-    familyTree: new DataLoader(
-      async (pets: readonly Pet[]) => {
-        const trees = await loadFamilyTrees(db, pets);
-        return pets.map((pet) => trees.get(pet.petNum)!);
-      },
-      { cacheKeyFn: (pet) => pet.petNum },
-    ),
-    similarPets: new DataLoader(
-      async (keys: readonly { petNum: number; topBreedId: number | null }[]) => {
-        const found = await loadSimilarPetsForPets(db, keys);
-        return keys.map((key) => found.get(key.petNum) ?? []);
-      },
-      { cacheKeyFn: (key) => key.petNum },
-    ),
     petByNum: new DataLoader<number, Pet | null>(async (nums) => {
       const pets = await findPetsByNums(db, nums);
       const byNum = new Map(pets.map((pet) => [pet.petNum, pet]));

@@ -1,7 +1,8 @@
 // What the gallery partial and widget get (issue 12 §4): the owner's gallery on the profile results
 // page, read-only on the public profile. Data travels once: the widget's props are these rows.
 import type { Db } from '../db/index.js';
-import { listDocuments, listGallery, type GalleryItem, type MediaRow } from './queries.js';
+import { galleryRead, type GalleryItem, type GalleryRows, type MediaRow } from './queries.js';
+import { readPet } from '../pets/reads.js';
 import { documentUrl, IMAGE_VARIANTS, imageUrl, videoUrl, wagCount, type ImageFormat, type ImageVariant } from './rules.js';
 import { extensionOf } from './upload-routes.js';
 
@@ -84,8 +85,17 @@ export interface GalleryPageOptions {
   withDocuments: boolean;
 }
 
-export async function galleryForPage(db: Db, pet: { petNum: number; name: string; callName?: string | null; profileImagePublicId: string | null }, options: GalleryPageOptions) {
-  const [items, documents] = await Promise.all([listGallery(db, pet.petNum, options.userId), options.withDocuments ? listDocuments(db, pet.petNum) : Promise.resolve([])]);
+type GalleryPet = { petNum: number; name: string; callName?: string | null; profileImagePublicId: string | null };
+
+/** The read of a page's gallery (see galleryPage). */
+export const galleryReadFor = (options: GalleryPageOptions) => galleryRead(options.userId, options);
+
+export async function galleryForPage(db: Db, pet: GalleryPet, options: GalleryPageOptions) {
+  return galleryPage(pet, (await readPet(db, pet.petNum, { gallery: galleryReadFor(options) })).gallery, options);
+}
+
+/** What a page shows of a dog's gallery, from its rows (galleryReadFor). */
+export function galleryPage(pet: GalleryPet, { items, documents }: GalleryRows, options: GalleryPageOptions) {
   const props: GalleryProps = {
     petNum: pet.petNum,
     petName: pet.callName || pet.name,
@@ -102,4 +112,4 @@ export async function galleryForPage(db: Db, pet: { petNum: number; name: string
   };
 }
 
-export type GalleryPage = Awaited<ReturnType<typeof galleryForPage>>;
+export type GalleryPage = ReturnType<typeof galleryPage>;

@@ -1,6 +1,8 @@
 // The gallery's rows: media of a dog, wags, captions, rotation, profile picture, and the queue of
 // files to delete from the media store.
 import type { Db } from '../db/index.js';
+import type { JsonRow } from '../db/read-together.js';
+import { byPet, readPet, type PetRead } from '../pets/reads.js';
 import type { DocumentInfo, MediaType } from './rules.js';
 
 export interface MediaRow {
@@ -111,17 +113,44 @@ export interface GalleryItem extends MediaRow {
 }
 
 /** Photos and videos of a dog, newest first, with their wags and whether `userId` gave one. */
-export async function listGallery(db: Db, petNum: number, userId: number | null): Promise<GalleryItem[]> {
-  const rows = await db('media')
-    .where('media.pet_num', petNum)
-    .whereIn('media.media_type', ['image', 'video'])
-    .orderBy([{ column: 'media.created_at', order: 'desc' }, { column: 'media.id', order: 'desc' }])
-    .select(COLUMNS, db.raw('(select count(*)::int from media_likes l where l.media_id = media.id) as likes'), userId ? db.raw('exists (select 1 from media_likes l where l.media_id = media.id and l.user_id = ?) as "likedByUser"', [userId]) : db.raw('false as "likedByUser"'));
-  return rows.map((row: GalleryItem) => ({ ...row, likes: Number(row.likes) }));
+export interface GalleryRows {
+  items: GalleryItem[];
+  /** Only when asked for (owners, the vet practice and admins read documents; the public never does). */
+  documents: MediaRow[];
 }
 
-export async function listDocuments(db: Db, petNum: number): Promise<MediaRow[]> {
-  return db('media').where({ pet_num: petNum, media_type: 'document' }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).select(COLUMNS);
+const mediaOf = (row: JsonRow) => ({ ...row, createdAt: new Date(row.createdAt) }) as MediaRow;
+
+/** Each dog's photos and videos, newest first, with their wags (and whether `userId` wagged); its documents when asked for. */
+export function galleryRead(userId: number | null, { withDocuments }: { withDocuments: boolean }): PetRead<GalleryRows> {
+  return {
+    queries: (db, petNums) => ({
+      items: db('media')
+        .whereIn('media.pet_num', petNums)
+        .whereIn('media.media_type', ['image', 'video'])
+        .orderBy([{ column: 'media.pet_num' }, { column: 'media.created_at', order: 'desc' }, { column: 'media.id', order: 'desc' }])
+        .select(
+          COLUMNS,
+          db.raw('(select count(*)::int from media_likes l where l.media_id = media.id) as likes'),
+          userId ? db.raw('exists (select 1 from media_likes l where l.media_id = media.id and l.user_id = ?) as "likedByUser"', [userId]) : db.raw('false as "likedByUser"'),
+        ),
+      documents: db('media')
+        .whereIn('media.pet_num', withDocuments ? petNums : [])
+        .where('media.media_type', 'document')
+        .orderBy([{ column: 'media.pet_num' }, { column: 'media.created_at', order: 'desc' }, { column: 'media.id', order: 'desc' }])
+        .select(COLUMNS),
+    }),
+    assemble({ items, documents }, petNums) {
+      const itemsOf = byPet(items.map((row) => ({ ...mediaOf(row), likes: Number(row.likes), likedByUser: Boolean(row.likedByUser) }) as GalleryItem));
+      const documentsOf = byPet(documents.map(mediaOf));
+      return new Map(petNums.map((petNum) => [petNum, { items: itemsOf.get(petNum) ?? [], documents: documentsOf.get(petNum) ?? [] }]));
+    },
+    missing: () => ({ items: [], documents: [] }),
+  };
+}
+
+export async function listGallery(db: Db, petNum: number, userId: number | null): Promise<GalleryItem[]> {
+  return (await readPet(db, petNum, { gallery: galleryRead(userId, { withDocuments: false }) })).gallery.items;
 }
 
 export async function updateCaption(db: Db, mediaId: number, caption: string | null): Promise<void> {

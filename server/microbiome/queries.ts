@@ -1,4 +1,6 @@
 import type { Db } from '../db/index.js';
+import { dateOrNull } from '../db/read-together.js';
+import { byPet, readPet, type PetRead } from '../pets/reads.js';
 import { storedBirthdayText } from '../shared/birthday-text.js';
 import { microbiomeStateText, microbiomeTypeText, safeReportUrl } from './rules.js';
 
@@ -16,18 +18,36 @@ export interface MicrobiomeTest {
   resultsReleasedText: string | null;
 }
 
-/** The dog's microbiome tests, newest first. */
+/** Each dog's microbiome tests, newest first. */
+export const MICROBIOME_TESTS: PetRead<MicrobiomeTest[]> = {
+  queries: (db, petNums) => ({
+    tests: db('microbiome_tests')
+      .whereIn('pet_num', petNums)
+      .orderBy('pet_num')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .select({ petNum: 'pet_num' }, 'id', 'created_at', 'test_type', 'state', 'report_url', 'results_released_at'),
+  }),
+  assemble: ({ tests }) =>
+    new Map(
+      [...byPet(tests as { petNum: number }[])].map(([petNum, rows]) => [
+        petNum,
+        rows.map((row: Record<string, any>) => ({
+          id: row.id,
+          createdAt: new Date(row.created_at),
+          testType: row.test_type,
+          testTypeText: microbiomeTypeText(row.test_type),
+          state: row.state,
+          stateText: microbiomeStateText(row.state),
+          reportUrl: row.state === 'released' ? safeReportUrl(row.report_url) : null,
+          resultsReleasedAt: dateOrNull(row.results_released_at),
+          resultsReleasedText: row.results_released_at ? storedBirthdayText(new Date(row.results_released_at)) : null,
+        })),
+      ]),
+    ),
+  missing: () => [],
+};
+
 export async function listMicrobiomeTests(db: Db, petNum: number): Promise<MicrobiomeTest[]> {
-  const rows = await db('microbiome_tests').where({ pet_num: petNum }).orderBy('created_at', 'desc').orderBy('id', 'desc').select('id', 'created_at', 'test_type', 'state', 'report_url', 'results_released_at');
-  return rows.map((row) => ({
-    id: row.id,
-    createdAt: row.created_at,
-    testType: row.test_type,
-    testTypeText: microbiomeTypeText(row.test_type),
-    state: row.state,
-    stateText: microbiomeStateText(row.state),
-    reportUrl: row.state === 'released' ? safeReportUrl(row.report_url) : null,
-    resultsReleasedAt: row.results_released_at,
-    resultsReleasedText: row.results_released_at ? storedBirthdayText(new Date(row.results_released_at)) : null,
-  }));
+  return (await readPet(db, petNum, { tests: MICROBIOME_TESTS })).tests;
 }

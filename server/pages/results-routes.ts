@@ -14,8 +14,6 @@ import type { HealthFilter } from '../results/health.js';
 import { postAgeTestFeedback } from '../age-test/routes.js';
 import { postCareFeedback } from '../care/routes.js';
 import { vetSharePanel } from '../vets/share-panel.js';
-import { PageDataCache } from '../results/page-data-cache.js';
-import type { KeptPages } from './kept-pages.js';
 import { healthConditionRenderer } from '../results/health-condition-html.js';
 import {
   breedPage,
@@ -31,18 +29,14 @@ import {
 
 type Loader = (context: PageContext) => Promise<Record<string, unknown>>;
 
-/**
- * `cached`: the page's data depends only on the dog and on the viewer being an owner with or
- * without edit permission, so it is kept between views (results/page-data-cache.ts).
- */
-const PAGES: { path: string; page: ResultsPage; view: string; heading: (label: string) => string; load: Loader; cached?: boolean }[] = [
+const PAGES: { path: string; page: ResultsPage; view: string; heading: (label: string) => string; load: Loader }[] = [
   { path: '/profile', page: 'profile', view: 'profile', heading: () => 'Profile', load: profilePage },
-  { path: '/summary', page: 'summary', view: 'summary', heading: () => 'Summary', load: summaryPage, cached: true },
+  { path: '/summary', page: 'summary', view: 'summary', heading: () => 'Summary', load: summaryPage },
   { path: '/research-surveys', page: 'research', view: 'research-surveys', heading: () => 'Research', load: researchPage },
-  { path: '/breed-and-ancestry', page: 'breed', view: 'breed-and-ancestry', heading: (label) => label, load: breedPage, cached: true },
-  { path: '/health', page: 'health', view: 'health', heading: () => 'Health', load: (c) => healthPage(c, 'all'), cached: true },
-  { path: '/relatives', page: 'relatives', view: 'relatives', heading: () => 'Relatives', load: relativesPage, cached: true },
-  { path: '/traits', page: 'traits', view: 'traits', heading: () => 'Traits', load: traitsPage, cached: true },
+  { path: '/breed-and-ancestry', page: 'breed', view: 'breed-and-ancestry', heading: (label) => label, load: breedPage },
+  { path: '/health', page: 'health', view: 'health', heading: () => 'Health', load: (c) => healthPage(c, 'all') },
+  { path: '/relatives', page: 'relatives', view: 'relatives', heading: () => 'Relatives', load: relativesPage },
+  { path: '/traits', page: 'traits', view: 'traits', heading: () => 'Traits', load: traitsPage },
   { path: '/care', page: 'care', view: 'care', heading: () => 'Care Resources', load: carePage },
 ];
 
@@ -55,7 +49,9 @@ const HEALTH_SUBPAGES: { path: string; filter: HealthFilter; heading: string }[]
 export async function petFromQuery(db: Db, req: Request): Promise<PetAccess> {
   const user = signedInUser(req);
   const petNum = parseId(req.query.i);
-  const access = petNum === null ? null : await petAccessFor(db, user, petNum);
+  // a page request read it with the session; a form post asks on its own
+  const read = req.requestedPet?.petNum === petNum ? req.requestedPet : undefined;
+  const access = petNum === null ? null : read ? read.access : await petAccessFor(db, user, petNum);
   if (!access) throw new HttpError(404, NOT_AUTHORIZED);
   return access;
 }
@@ -80,34 +76,35 @@ export async function editablePetFromQuery(db: Db, req: Request, res: Response):
   return access;
 }
 
+/** Whether the lab released results for the dog of the page, as read with the session when it was. */
+async function hasResults(db: Db, req: Request, petNum: number): Promise<boolean> {
+  return req.requestedPet?.petNum === petNum ? req.requestedPet.hasResults : petHasResults(db, petNum);
+}
+
 /** spec 2 §2: breed and relatives pages take countryCode; only a two-letter code is kept. */
 function countryCodeOf(req: Request): string {
   const code = typeof req.query.countryCode === 'string' ? req.query.countryCode.toUpperCase() : '';
   return /^[A-Z]{2}$/.test(code) ? code : signedInUser(req).countryCode;
 }
 
-export function resultsRoutes(db: Db, settings: Settings, keptPages: KeptPages): Router {
+export function resultsRoutes(db: Db, settings: Settings): Router {
   const router = Router();
-  const cache = new PageDataCache();
   const healthConditionHtml = healthConditionRenderer({ keep: settings.nodeEnv !== 'development' });
-  const hasResults = (req: Request, petNum: number) => cache.get(`has-results:${petNum}`, req.pageDataGeneration, () => petHasResults(db, petNum));
 
-  for (const { path, page, view, heading, load, cached } of PAGES) {
+  for (const { path, page, view, heading, load } of PAGES) {
     router.get(path, async (req, res) => {
       const user = signedInUser(req);
       const { pet, isOwner, isEditable } = await petFromQuery(db, req);
       if ((page === 'relatives' && !pet.showRelativeFinder) || (page === 'care' && !pet.shouldShowCareResources)) {
         throw new HttpError(404, 'This page is not available for this dog.');
       }
-      focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await hasResults(req, pet.petNum) }, page);
+      focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await hasResults(db, req, pet.petNum) }, page);
       const title = heading(breedLabel(user.userType));
       const context = { db, pet, isOwner, isAdmin: user.isAdmin, isEditable, userId: user.id, links: settings.links };
-      const data = cached
-        ? await cache.get(`${page}:${pet.petNum}:${isOwner}:${isEditable}${page === 'relatives' ? `:${user.id}` : ''}`, req.pageDataGeneration, () => load(context))
-        : await load(context);
+      const data = await load(context);
       // Issue 13: owners share the results with their vet from the summary and health pages.
       const vetShare = isEditable && (page === 'summary' || page === 'health') ? await vetSharePanel(db, settings, pet, req, page) : null;
-      await keptPages.render(req, res, `members/results/${view}`, {
+      res.render(`members/results/${view}`, {
         ...data,
         vetShare,
         notice: noticeOf(req),
@@ -125,9 +122,9 @@ export function resultsRoutes(db: Db, settings: Settings, keptPages: KeptPages):
   for (const { path, filter, heading } of HEALTH_SUBPAGES) {
     router.get(path, async (req, res) => {
       const { pet, isOwner } = await petFromQuery(db, req);
-      focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await hasResults(req, pet.petNum) }, 'health', backToPageLink('Health', `${RESULTS_PATHS.health}?i=${pet.petNum}`));
-      const data = await cache.get(`health-${filter}:${pet.petNum}`, req.pageDataGeneration, () => healthPage({ db, pet, isOwner, isAdmin: signedInUser(req).isAdmin }, filter));
-      await keptPages.render(req, res, 'members/results/health', { ...data, vetShare: null, title: `${pet.callName || pet.name}: ${heading}`, heading, pet, healthConditionHtml });
+      focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await hasResults(db, req, pet.petNum) }, 'health', backToPageLink('Health', `${RESULTS_PATHS.health}?i=${pet.petNum}`));
+      const data = await healthPage({ db, pet, isOwner, isAdmin: signedInUser(req).isAdmin }, filter);
+      res.render('members/results/health', { ...data, vetShare: null, title: `${pet.callName || pet.name}: ${heading}`, heading, pet, healthConditionHtml });
     });
   }
 

@@ -5,7 +5,6 @@ import { isReturnPath, requireUser, signedInUser } from '../auth/guards.js';
 import { isReadOnlyImpersonation } from '../impersonation/guard.js';
 import { READ_ONLY_IMPERSONATION } from '../shared/messages.js';
 import { listOwnedPets } from '../pets/list.js';
-import type { KeptPages } from './kept-pages.js';
 
 /** A page whose content a later feature fills; it exists so every shell link leads somewhere real. */
 const plainPage =
@@ -19,13 +18,13 @@ export function publicPageRoutes(): Router {
 }
 
 /** Mounted under /members, behind requireUser. */
-export function memberPageRoutes(db: Db, keptPages: KeptPages): Router {
+export function memberPageRoutes(db: Db): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const user = signedInUser(req);
     const pets = await listOwnedPets(db, user.id, { sortBy: 'NAME' });
     const heading = user.userType === 'Vet' ? 'My Patients' : 'My Dogs';
-    await keptPages.render(req, res, 'members/dogs', { title: heading, heading, pets: pets.map((pet) => ({ ...pet, avatar: petAvatar(pet) })), userType: user.userType });
+    res.render('members/dogs', { title: heading, heading, pets: pets.map((pet) => ({ ...pet, avatar: petAvatar(pet) })), userType: user.userType });
   });
   router.get('/forbidden/read-only-account', (req, res) => {
     if (!isReadOnlyImpersonation(req)) {

@@ -118,22 +118,6 @@ export async function loadMicrobiomeTestsForPets(db: Db, petNums: readonly numbe
   return groupBy(rows, (row) => row.petNum);
 }
 
-export interface PetPreferences {
-  shareCareResourcesSurveys: boolean;
-  shareCareResourcesProfileAndResults: boolean;
-}
-
-/** The data settings of each dog (family sharing is per pet, spec 1 §3). */
-export async function loadPreferencesForPets(db: Db, petNums: readonly number[]): Promise<Map<number, PetPreferences>> {
-  if (petNums.length === 0) return new Map();
-  const rows = await db('pets')
-    .whereIn('pet_num', petNums)
-    .select('pet_num', 'share_care_resources_surveys', 'share_care_resources_profile_and_results');
-  return new Map(
-    rows.map((row) => [row.pet_num, { shareCareResourcesSurveys: row.share_care_resources_surveys, shareCareResourcesProfileAndResults: row.share_care_resources_profile_and_results }]),
-  );
-}
-
 export interface LocationRow {
   petNum: number;
   locationType: 'born' | 'from' | 'live' | 'practice';
@@ -178,66 +162,4 @@ export async function loadBreedImageIds(db: Db, breedIds: readonly number[]): Pr
   if (breedIds.length === 0) return new Map();
   const rows = await db('breeds').whereIn('id', breedIds).select('id', 'image_public_id');
   return new Map(rows.map((row) => [row.id, row.image_public_id ?? null]));
-}
-
-export type CareTargetCategory = 'breed' | 'health' | 'trait';
-
-/** A care resource matched to a dog, with the targets that matched (the shape of server/care/queries.ts loadCareResources). */
-export interface MatchedCareResource {
-  id: number;
-  slug: string;
-  title: string;
-  summary: string | null;
-  url: string | null;
-  categories: CareTargetCategory[];
-  targets: { category: CareTargetCategory; name: string }[];
-}
-
-/**
- * Published care resources whose targets match each dog's breeds, health calls or tested trait
- * genotypes — the rule of the care page's loadCareResources — for many dogs in three queries.
- * Most important resource first, then by title; targets in their stored order.
- */
-export async function loadCareResourcesForPets(db: Db, petNums: readonly number[]): Promise<Map<number, MatchedCareResource[]>> {
-  if (petNums.length === 0) return new Map();
-  const base = () =>
-    db('care_resources as cr')
-      .join('care_resource_targets as t', 't.care_resource_id', 'cr.id')
-      .where('cr.is_published', true)
-      .select('cr.id', 'cr.slug', 'cr.title', 'cr.summary', 'cr.url', 'cr.priority', 't.category', 't.id as targetId');
-  const [breeds, health, traits] = await Promise.all([
-    base()
-      .where('t.category', 'breed')
-      .join('breed_mix_rows as m', 'm.breed_id', 't.breed_id')
-      .join('breeds as b', 'b.id', 't.breed_id')
-      .whereIn('m.pet_num', petNums)
-      .select('m.pet_num as petNum', 'b.name as targetName'),
-    base()
-      .where('t.category', 'health')
-      .join('health_results as h', (j) => j.on('h.health_condition_id', 't.health_condition_id').andOn(db.raw('(t.health_call is null or t.health_call = h.call)')))
-      .join('health_conditions as hc', 'hc.id', 't.health_condition_id')
-      .whereIn('h.pet_num', petNums)
-      .select('h.pet_num as petNum', 'hc.name as targetName'),
-    base()
-      .where('t.category', 'trait')
-      .join('trait_results as r', (j) => j.on('r.trait_locus_id', 't.trait_locus_id').andOn(db.raw('r.is_tested and (t.trait_genotype is null or t.trait_genotype = r.genotype)')))
-      .join('trait_loci as tl', 'tl.id', 't.trait_locus_id')
-      .whereIn('r.pet_num', petNums)
-      .select('r.pet_num as petNum', 'tl.name as targetName'),
-  ]);
-  const rows = [...breeds, ...health, ...traits].sort((a, b) => b.priority - a.priority || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) || a.targetId - b.targetId);
-  const byPet = new Map<number, Map<number, MatchedCareResource>>();
-  for (const row of rows) {
-    if (!byPet.has(row.petNum)) byPet.set(row.petNum, new Map());
-    const resources = byPet.get(row.petNum)!;
-    let resource = resources.get(row.id);
-    if (!resource) {
-      const url = row.url && /^https?:\/\//i.test(row.url) ? row.url : null;
-      resource = { id: row.id, slug: row.slug, title: row.title, summary: row.summary, url, categories: [], targets: [] };
-      resources.set(row.id, resource);
-    }
-    if (!resource.categories.includes(row.category)) resource.categories.push(row.category);
-    if (!resource.targets.some((t) => t.category === row.category && t.name === row.targetName)) resource.targets.push({ category: row.category, name: row.targetName });
-  }
-  return new Map([...byPet].map(([petNum, resources]) => [petNum, [...resources.values()]]));
 }

@@ -1,17 +1,17 @@
 // What the public pages of a dog show (issue 11), loaded from the query modules.
 import type { Db } from '../db/index.js';
-import { galleryForPage } from '../media/page-data.js';
-import { loadBreedMix, type BreedMixView } from '../results/breed-mix.js';
+import { galleryPage, galleryReadFor } from '../media/page-data.js';
+import { BREED_MIX, loadBreedMix, type BreedMixView } from '../results/breed-mix.js';
+import { readPet } from '../pets/reads.js';
 import { DONUT, donutSegments } from '../results/breed-mix-rules.js';
-import { geneticStatsProps } from '../results/genetic-stats.js';
-import { resultsStatus } from '../results/status.js';
-import { relativesOf, relatednessCategoryFor } from '../relatives/queries.js';
+import { GENETIC_STATS_FACTS, geneticStatsProps } from '../results/genetic-stats.js';
+import { RESULTS_STATUS } from '../results/status.js';
+import { relativesRead, relatednessCategoryFor, type StoredRelative } from '../relatives/queries.js';
 import type { RelativePet } from '../relatives/types.js';
 import { relativeAvatar } from '../relatives/rules.js';
 import { compareMixes, type MixComparison } from './comparison.js';
-import { likesAndViews, type PublicDog } from './queries.js';
+import { LIKES_AND_VIEWS, type PublicDog } from './queries.js';
 import { profileViewRecorderOf } from './view-recorder.js';
-import { PageDataCache } from '../results/page-data-cache.js';
 import { dogDisplayName, dogPath } from './seo.js';
 
 /** Relatives listed on a public profile; the members' relatives page has them all. */
@@ -20,54 +20,37 @@ export const PUBLIC_RELATIVES_SHOWN = 12;
 export const breedWheel = (breedMix: BreedMixView | null) => (breedMix ? { ...DONUT, segments: donutSegments(breedMix.breeds) } : null);
 
 /** Relatives the owner lets others see (relative finder on), limited to dogs this visitor may see too. */
-async function visibleRelatives(db: Db, dog: PublicDog, signedIn: boolean): Promise<RelativePet[]> {
+function visibleRelatives(dog: PublicDog, relatives: StoredRelative[], signedIn: boolean): StoredRelative[] {
   if (!dog.showRelativeFinder) return [];
-  const relatives = await relativesOf(db, dog.petNum, null);
-  if (signedIn || relatives.length === 0) return relatives.slice(0, PUBLIC_RELATIVES_SHOWN);
-  const publicHandles = new Set(
-    (await db('pets').whereIn('handle', relatives.map((relative) => relative.handle)).where('privacy', 'public').pluck('handle')) as string[],
-  );
-  return relatives.filter((relative) => publicHandles.has(relative.handle)).slice(0, PUBLIC_RELATIVES_SHOWN);
+  return relatives.filter((relative) => signedIn || relative.isPublic).slice(0, PUBLIC_RELATIVES_SHOWN);
 }
 
-/**
- * The results depend only on the dog and on the visitor being signed in, so they are kept between
- * views while the page-data generation stands (results/page-data-cache.ts); wags, views and the
- * gallery (whose wags are the visitor's) are read on every view.
- */
-export async function dogProfilePage(
-  db: Db,
-  dog: PublicDog,
-  viewer: { signedIn: boolean; isOwner: boolean; userId?: number },
-  kept?: { cache: PageDataCache; generation: string | undefined },
-) {
-  const loadResults = async () => {
-    const [status, breedMix, geneticStats, relatives] = await Promise.all([
-      resultsStatus(db, dog.petNum),
-      loadBreedMix(db, dog.petNum),
-      geneticStatsProps(db, dog, { isPublic: true }),
-      visibleRelatives(db, dog, viewer.signedIn),
-    ]);
-    return { status, breedMix, geneticStats, relatives };
-  };
-  const [{ status, breedMix, geneticStats, relatives }, { likes, views }, gallery] = await Promise.all([
-    kept ? kept.cache.get(`public:${dog.petNum}:${viewer.signedIn}`, kept.generation, loadResults) : loadResults(),
-    profileViewRecorderOf(db).flush().then(() => likesAndViews(db, dog.petNum)),
-    // The public gallery (issue 12): photos and videos only, read-only; signed-in visitors may wag.
-    galleryForPage(db, dog, { userId: viewer.userId ?? null, canEdit: false, withDocuments: false }),
-  ]);
+export async function dogProfilePage(db: Db, dog: PublicDog, viewer: { signedIn: boolean; isOwner: boolean; userId?: number }) {
+  // The public gallery (issue 12): photos and videos only, read-only; signed-in visitors may wag.
+  const galleryOptions = { userId: viewer.userId ?? null, canEdit: false, withDocuments: false };
+  // The views this process noted are written first, so the count includes them.
+  await profileViewRecorderOf(db).flush();
+  const { status, breedMix, statsFacts, relatives, counts, gallery } = await readPet(db, dog.petNum, {
+    status: RESULTS_STATUS,
+    breedMix: BREED_MIX,
+    statsFacts: GENETIC_STATS_FACTS,
+    relatives: relativesRead(null),
+    counts: LIKES_AND_VIEWS,
+    gallery: galleryReadFor(galleryOptions),
+  });
+  const { likes, views } = counts;
   return {
     dog,
     displayName: dogDisplayName(dog),
     status,
     breedMix,
     donut: breedWheel(breedMix),
-    geneticStats,
-    relatives: relatives.map((relative) => ({ ...relative, avatar: relativeAvatar(relative) })),
+    geneticStats: geneticStatsProps(dog, statsFacts, { isPublic: true }),
+    relatives: visibleRelatives(dog, relatives, viewer.signedIn).map((relative) => ({ ...relative, avatar: relativeAvatar(relative) })),
     likes,
     views,
     isOwner: viewer.isOwner,
-    gallery,
+    gallery: galleryPage(dog, gallery, galleryOptions),
   };
 }
 

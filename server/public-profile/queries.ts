@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../db/index.js';
+import type { PetRead } from '../pets/reads.js';
 import { PET_COLUMNS, type Pet } from '../pets/queries.js';
 import type { User } from '../users/queries.js';
 import { profileVisibility, type ProfileVisibility } from './visibility.js';
@@ -10,11 +11,20 @@ export interface PublicDog extends Pet {
   suffixTitles: string[];
 }
 
-/** A dog by its handle, hidden and deleted ones included (the visibility rule decides about those). */
-export async function findDogByHandle(db: Db, handle: string): Promise<PublicDog | undefined> {
+/**
+ * A dog by its handle, hidden and deleted ones included (the visibility rule decides about those),
+ * and whether the account `ownerId` owns it.
+ */
+export async function findDogByHandle(db: Db, handle: string, ownerId?: number): Promise<(PublicDog & { isOwnedBy: boolean }) | undefined> {
   const row = await db('pets')
     .where('pets.handle', handle)
-    .first({ ...PET_COLUMNS, deletedAt: 'pets.deleted_at', prefixTitles: 'pets.prefix_titles', suffixTitles: 'pets.suffix_titles' });
+    .first({
+      ...PET_COLUMNS,
+      deletedAt: 'pets.deleted_at',
+      prefixTitles: 'pets.prefix_titles',
+      suffixTitles: 'pets.suffix_titles',
+      isOwnedBy: ownerId ? db.raw('exists (select 1 from pet_owners o where o.pet_num = pets.pet_num and o.user_id = ?)', [ownerId]) : db.raw('false'),
+    });
   if (!row) return undefined;
   const { deletedAt, prefixTitles, suffixTitles, ...pet } = row;
   return { ...pet, isDeleted: deletedAt != null, prefixTitles: titleList(prefixTitles), suffixTitles: titleList(suffixTitles) };
@@ -38,9 +48,9 @@ export interface VisibleDog {
 
 /** The dog behind a handle and what the current visitor may see of it; undefined for an unknown handle. */
 export async function dogForViewer(db: Db, handle: string, user: User | undefined): Promise<VisibleDog | undefined> {
-  const dog = await findDogByHandle(db, handle);
-  if (!dog) return undefined;
-  const viewerIsOwner = user ? await isOwnerOf(db, dog.petNum, user.id) : false;
+  const found = await findDogByHandle(db, handle, user?.id);
+  if (!found) return undefined;
+  const { isOwnedBy: viewerIsOwner, ...dog } = found;
   const visibility = profileVisibility({ privacy: dog.privacy, isHidden: dog.isHidden, isDeleted: dog.isDeleted }, { signedIn: Boolean(user), isAdmin: Boolean(user?.isAdmin), isOwner: viewerIsOwner });
   return { dog, visibility, viewerIsOwner };
 }
@@ -90,10 +100,16 @@ export async function recordProfileViews(db: Db, views: ProfileView[]): Promise<
   );
 }
 
-/** Wags and views of the dog in one round trip (see totalLikes and profileViewCount). */
-export async function likesAndViews(db: Db, petNum: number): Promise<{ likes: number; views: number }> {
-  const likes = db('media_likes').join('media', 'media.id', 'media_likes.media_id').where('media.pet_num', petNum).select(db.raw('count(*)::int'));
-  const views = db('profile_views_by_day').where({ pet_num: petNum }).select(db.raw('coalesce(sum(view_count), 0)::int'));
-  const { rows } = await db.raw<{ rows: { likes: number; views: number }[] }>('select (?) as likes, (?) as views', [likes, views]);
-  return { likes: Number(rows[0].likes), views: Number(rows[0].views) };
-}
+/** Each dog's wags (the likes of its photos and videos) and its stored profile views (see totalLikes and profileViewCount). */
+export const LIKES_AND_VIEWS: PetRead<{ likes: number; views: number }> = {
+  queries: (db, petNums) => ({
+    likes: db('media_likes').join('media', 'media.id', 'media_likes.media_id').whereIn('media.pet_num', petNums).groupBy('media.pet_num').select({ petNum: 'media.pet_num' }, db.raw('count(*)::int as n')),
+    views: db('profile_views_by_day').whereIn('pet_num', petNums).groupBy('pet_num').select({ petNum: 'pet_num' }, db.raw('sum(view_count)::int as n')),
+  }),
+  assemble({ likes, views }, petNums) {
+    const likesOf = new Map(likes.map((row) => [row.petNum, Number(row.n)]));
+    const viewsOf = new Map(views.map((row) => [row.petNum, Number(row.n)]));
+    return new Map(petNums.map((petNum) => [petNum, { likes: likesOf.get(petNum) ?? 0, views: viewsOf.get(petNum) ?? 0 }]));
+  },
+  missing: () => ({ likes: 0, views: 0 }),
+};

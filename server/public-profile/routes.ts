@@ -1,8 +1,6 @@
 // The public face of the site (issue 11): dog profiles, pairs of dogs, counts, image and sitemaps.
 // Every handler decides visibility with dogForViewer; an invisible dog is the same 404 as an unknown one.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { PageDataCache, readPageDataGeneration } from '../results/page-data-cache.js';
-import type { KeptPages } from '../pages/kept-pages.js';
 import { profileViewRecorderOf } from './view-recorder.js';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
@@ -45,9 +43,8 @@ function dropCookies(res: Response) {
   res.locals.csrfToken = '';
 }
 
-export function publicProfileRoutes(db: Db, settings: Settings, keptPages: KeptPages): Router {
+export function publicProfileRoutes(db: Db, settings: Settings): Router {
   const router = Router();
-  const profileCache = new PageDataCache();
   const views = profileViewRecorderOf(db);
   // A signed-out visitor's key is an HMAC of address and browser: worked out once per visitor, not per view.
   const anonymousKeys = new Map<string, string>();
@@ -71,8 +68,7 @@ export function publicProfileRoutes(db: Db, settings: Settings, keptPages: KeptP
       res.status(200).render('public/members-only', { title: 'Sign in to see this dog', noindex: true, returnTo: dogPath(dog.handle) });
       return;
     }
-    const generation = req.pageDataGeneration ?? (await readPageDataGeneration(db));
-    const page = await dogProfilePage(db, dog, { signedIn: Boolean(req.currentUser), isOwner: viewerIsOwner, userId: req.currentUser?.id }, { cache: profileCache, generation });
+    const page = await dogProfilePage(db, dog, { signedIn: Boolean(req.currentUser), isOwner: viewerIsOwner, userId: req.currentUser?.id });
     const asked = await comparisonFromQuery(db, req, dog);
     const compare = asked && 'compare' in asked ? asked.compare : null;
     const ownDogs = req.currentUser ? (await listOwnedPets(db, req.currentUser.id, { sortBy: 'NAME' })).filter((own) => own.petNum !== dog.petNum) : [];
@@ -90,24 +86,8 @@ export function publicProfileRoutes(db: Db, settings: Settings, keptPages: KeptP
       ownDogs: ownDogs.map((own) => ({ handle: own.handle, name: own.name })),
       shopUrl: settings.links.shop,
     };
-    if (asked) {
-      if (!viewerIsOwner) countView(req, dog);
-      return res.render('public/dog', locals);
-    }
-    // Kept while the database stands (KeptPages), so its wags, gallery and results are current; the
-    // count of views may be a minute behind. Signed out, every visitor sees the same page; signed
-    // in, each session its own (its own dogs to compare with, its wag).
-    if (req.currentUser) {
-      return keptPages.render(req, res, 'public/dog', locals, (viewReq, viewRes) => {
-        viewRes.set('Cache-Control', 'private, no-cache');
-        if (!viewerIsOwner) countView(viewReq, dog);
-      });
-    }
-    return keptPages.render(req, res, 'public/dog', locals, (viewReq, viewRes) => {
-      dropCookies(viewRes);
-      viewRes.set('Cache-Control', 'public, no-cache');
-      countView(viewReq, dog);
-    });
+    if (!viewerIsOwner) countView(req, dog);
+    res.render('public/dog', locals);
   });
 
   router.get('/related/:dogAHandle/:handle', async (req: Request<{ dogAHandle: string; handle: string }>, res: Response) => {

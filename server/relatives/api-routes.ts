@@ -8,7 +8,7 @@ import { markRelativesSeen, relativesOf, type StoredRelative } from './queries.j
 import type { RelativePet, RelativesResponse } from './types.js';
 
 
-const publicFields = ({ isNew: _isNew, ...pet }: StoredRelative): RelativePet => pet;
+const publicFields = ({ isNew: _isNew, isPublic: _isPublic, ...pet }: StoredRelative): RelativePet => pet;
 
 /**
  * GET /api/relatives/{petNum} (spec 2 §7), mounted behind requireUser. The dog must be readable by

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { byPet, readPet, type PetRead } from '../pets/reads.js';
 import { RELATEDNESS_CATEGORIES, type RelatednessKey } from '../genetics/compute/relatedness.js';
 import type { RelativePet } from './types.js';
 
@@ -21,6 +22,7 @@ interface RelativeRow {
   handle: string;
   name: string;
   call_name: string | null;
+  privacy: string;
   profile_image_public_id: string | null;
   category: string;
   display_relatedness: string;
@@ -34,6 +36,8 @@ interface RelativeRow {
 
 export interface StoredRelative extends RelativePet {
   isNew: boolean;
+  /** Its profile is public: signed-out visitors may see it too. */
+  isPublic: boolean;
 }
 
 /**
@@ -42,58 +46,75 @@ export interface StoredRelative extends RelativePet {
  * list links to public profiles and offers a chat, neither of which a private dog allows), and so
  * are dogs whose own relative finder is off.
  */
+export function relativesRead(viewerId: number | null): PetRead<StoredRelative[]> {
+  return {
+    queries: (db, petNums) => {
+      const pairs = db('relatives')
+        .whereIn('pet_num_a', petNums)
+        .select({ subject: 'pet_num_a', other: 'pet_num_b', is_new: 'is_new_for_a', kinship: 'kinship', category: 'category', display_relatedness: 'display_relatedness', found_at: 'found_at' })
+        .unionAll((union) =>
+          union
+            .from('relatives')
+            .whereIn('pet_num_b', petNums)
+            .select({ subject: 'pet_num_b', other: 'pet_num_a', is_new: 'is_new_for_b', kinship: 'kinship', category: 'category', display_relatedness: 'display_relatedness', found_at: 'found_at' }),
+        );
+      return {
+        relatives: db
+          .from(pairs.as('r'))
+          .join('pets', 'pets.pet_num', 'r.other')
+          .leftJoin('breed_mix_summaries as mix', 'mix.pet_num', 'pets.pet_num')
+          .leftJoin('breed_mix_rows as top', (join) => join.on('top.pet_num', 'pets.pet_num').andOnVal('top.rank', 1))
+          .leftJoin('breeds', 'breeds.id', 'top.breed_id')
+          .whereNull('pets.deleted_at')
+          .where('pets.is_hidden', false)
+          .whereNot('pets.privacy', 'private')
+          // A dog whose relative finder is off has opted out of being found as well.
+          .where('pets.show_relative_finder', true)
+          .orderBy([
+            { column: 'r.subject', order: 'asc' },
+            { column: 'r.kinship', order: 'desc' },
+            { column: 'r.found_at', order: 'desc' },
+            { column: 'pets.pet_num', order: 'asc' },
+          ])
+          .select(
+            'r.subject as petNum',
+            'pets.handle',
+            'pets.name',
+            'pets.call_name',
+            'pets.privacy',
+            'pets.profile_image_public_id',
+            'r.category',
+            'r.display_relatedness',
+            'r.is_new',
+            'mix.breed_mix_name',
+            { breed1_pct: 'top.pct', breed1_name: 'breeds.name' },
+            db('swabs').whereRaw('swabs.pet_num = pets.pet_num').max('breed_results_released_at').as('nonhealth_ready_at'),
+            db.raw('exists (select 1 from pet_owners where pet_owners.pet_num = pets.pet_num and pet_owners.user_id = ?) as is_yours', [viewerId ?? 0]),
+          ),
+      };
+    },
+    assemble: ({ relatives }) => new Map([...byPet(relatives as (RelativeRow & { petNum: number })[])].map(([petNum, rows]) => [petNum, rows.map(toRelative)])),
+    missing: () => [],
+  };
+}
+
+const toRelative = (row: RelativeRow): StoredRelative => ({
+  handle: row.handle,
+  displayName: row.call_name || row.name,
+  breedDisplayName: row.breed_mix_name,
+  breed1pct: row.breed1_pct == null ? null : Number(row.breed1_pct),
+  breed1displayName: row.breed1_name,
+  hasPublicImage: row.profile_image_public_id != null,
+  relatednessCategory: relatednessCategoryFor(row.category),
+  displayRelatedness: row.display_relatedness,
+  nonhealthReadyAt: row.nonhealth_ready_at == null ? null : new Date(row.nonhealth_ready_at).toISOString(),
+  isNew: row.is_new,
+  isYourDog: row.is_yours,
+  isPublic: row.privacy === 'public',
+});
+
 export async function relativesOf(db: Db, petNum: number, viewerId: number | null): Promise<StoredRelative[]> {
-  const pairs = db('relatives')
-    .where('pet_num_a', petNum)
-    .select({ other: 'pet_num_b', is_new: 'is_new_for_a', kinship: 'kinship', category: 'category', display_relatedness: 'display_relatedness', found_at: 'found_at' })
-    .unionAll((union) =>
-      union
-        .from('relatives')
-        .where('pet_num_b', petNum)
-        .select({ other: 'pet_num_a', is_new: 'is_new_for_b', kinship: 'kinship', category: 'category', display_relatedness: 'display_relatedness', found_at: 'found_at' }),
-    );
-  const rows: RelativeRow[] = await db
-    .from(pairs.as('r'))
-    .join('pets', 'pets.pet_num', 'r.other')
-    .leftJoin('breed_mix_summaries as mix', 'mix.pet_num', 'pets.pet_num')
-    .leftJoin('breed_mix_rows as top', (join) => join.on('top.pet_num', 'pets.pet_num').andOnVal('top.rank', 1))
-    .leftJoin('breeds', 'breeds.id', 'top.breed_id')
-    .whereNull('pets.deleted_at')
-    .where('pets.is_hidden', false)
-    .whereNot('pets.privacy', 'private')
-    // A dog whose relative finder is off has opted out of being found as well.
-    .where('pets.show_relative_finder', true)
-    .orderBy([
-      { column: 'r.kinship', order: 'desc' },
-      { column: 'r.found_at', order: 'desc' },
-      { column: 'pets.pet_num', order: 'asc' },
-    ])
-    .select(
-      'pets.handle',
-      'pets.name',
-      'pets.call_name',
-      'pets.profile_image_public_id',
-      'r.category',
-      'r.display_relatedness',
-      'r.is_new',
-      'mix.breed_mix_name',
-      { breed1_pct: 'top.pct', breed1_name: 'breeds.name' },
-      db('swabs').whereRaw('swabs.pet_num = pets.pet_num').max('breed_results_released_at').as('nonhealth_ready_at'),
-      db.raw('exists (select 1 from pet_owners where pet_owners.pet_num = pets.pet_num and pet_owners.user_id = ?) as is_yours', [viewerId ?? 0]),
-    );
-  return rows.map((row) => ({
-    handle: row.handle,
-    displayName: row.call_name || row.name,
-    breedDisplayName: row.breed_mix_name,
-    breed1pct: row.breed1_pct == null ? null : Number(row.breed1_pct),
-    breed1displayName: row.breed1_name,
-    hasPublicImage: row.profile_image_public_id != null,
-    relatednessCategory: relatednessCategoryFor(row.category),
-    displayRelatedness: row.display_relatedness,
-    nonhealthReadyAt: row.nonhealth_ready_at == null ? null : new Date(row.nonhealth_ready_at).toISOString(),
-    isNew: row.is_new,
-    isYourDog: row.is_yours,
-  }));
+  return (await readPet(db, petNum, { relatives: relativesRead(viewerId) })).relatives;
 }
 
 /** The owner has seen these relatives: they are no longer new for this dog (either side of the pair). */

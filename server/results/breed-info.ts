@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import { BREED_MIX_RULES } from '../genetics/compute/breed-mix.js';
-import type { Pet } from '../pets/queries.js';
-import type { DisplayBreed } from './breed-mix-rules.js';
+import type { JsonRow } from '../db/read-together.js';
+import { byPet, type PetRead } from '../pets/reads.js';
 
 export interface DogLink {
   name: string;
@@ -30,98 +30,99 @@ export function describeBreed(name: string, group: string | null, sizeClass: str
   const size = sizeClass ? `a ${sizeClass.toLowerCase()} breed` : 'a breed';
   return `The ${name} is ${size}${group ? ` of the ${group} group` : ''}.`;
 }
-const SIMILAR_PETS = 4;
+const SIMILAR_PET_COUNT = 4;
 
 /** Dogs members may see: public or members-only profiles, not hidden or deleted. */
 function memberVisiblePets(db: Db) {
   return db('pets').whereIn('pets.privacy', ['public', 'public-private']).where('pets.is_hidden', false).whereNull('pets.deleted_at');
 }
 
-const link = (row: { name: string; handle: string; pct: string | number }): DogLink => ({
+type DogRow = { name: string; handle: string; pct: string | number };
+
+const link = (row: DogRow): DogLink => ({
   name: row.name,
   href: `/dog/${encodeURIComponent(row.handle)}`,
   displayBreedPercent: `${Number(row.pct).toFixed(1)}%`,
 });
 
-export async function loadBreedInfo(db: Db, pet: Pet, breeds: readonly DisplayBreed[]): Promise<BreedInfo[]> {
-  const ids = breeds.map((b) => b.breedId).filter((id): id is number => id !== null);
-  if (ids.length === 0) return [];
-  const purebredPct = BREED_MIX_RULES.purebredAtLeast * 100;
-  const [catalogue, counts, dogs] = await Promise.all([
-    db('breeds').whereIn('id', ids).select('id', 'description', 'breed_group', 'size_class', 'weight_min_lbs', 'weight_max_lbs'),
-    db('breed_mix_rows')
-      .whereIn('breed_id', ids)
-      .where('is_trace', false)
-      .groupBy('breed_id')
-      .select('breed_id', db.raw('count(*)::int as tested'), db.raw('count(*) filter (where pct >= ?)::int as purebred', [purebredPct])),
-    Promise.all(
-      ids.map((id) =>
-        memberVisiblePets(db)
-          .join('breed_mix_rows as r', 'r.pet_num', 'pets.pet_num')
-          .where('r.breed_id', id)
-          .whereNot('pets.pet_num', pet.petNum)
-          .orderBy('r.pct', 'desc')
-          .orderBy('pets.pet_num')
-          .limit(DOGS_PER_BREED)
-          .select('pets.name', 'pets.handle', 'r.pct'),
-      ),
-    ),
-  ]);
-  return ids.map((id, index) => {
-    const breed = catalogue.find((row) => row.id === id);
-    const count = counts.find((row) => row.breed_id === id);
-    const min = breed?.weight_min_lbs == null ? null : Math.round(Number(breed.weight_min_lbs));
-    const max = breed?.weight_max_lbs == null ? null : Math.round(Number(breed.weight_max_lbs));
-    return {
-      breedId: id,
-      breedName: breeds.find((b) => b.breedId === id)!.breedName,
-      description: breed?.description || describeBreed(breeds.find((b) => b.breedId === id)!.breedName, breed?.breed_group ?? null, breed?.size_class ?? null),
-      breedGroup: breed?.breed_group ?? null,
-      sizeClass: breed?.size_class ?? null,
-      weightRange: min !== null && max !== null ? `${min}–${max} lbs` : null,
-      testedDogCount: count?.tested ?? 0,
-      purebredCount: count?.purebred ?? 0,
-      dogs: dogs[index].map(link),
-    };
-  });
-}
+/** A dog's breeds of its mix, trace breeds left out, each joined with `lateral` to what is shown of it. */
+const mainBreedsOf = (db: Db, petNums: readonly number[]) => db('breed_mix_rows as m').whereIn('m.pet_num', petNums).where('m.is_trace', false);
 
-/** Other member-visible dogs whose largest breed is this dog's largest breed. */
-export async function loadSimilarPets(db: Db, pet: Pet, topBreedId: number | null): Promise<DogLink[]> {
-  if (topBreedId === null) return [];
-  const rows = await memberVisiblePets(db)
+/** Up to `limit` other member-visible dogs with the breed `m.breed_id`, largest share first (for a lateral join). */
+const dogsOfBreed = (db: Db, limit: number, only: { publicOnly: boolean; largestBreed: boolean }) => {
+  const dogs = memberVisiblePets(db)
     .join('breed_mix_rows as r', 'r.pet_num', 'pets.pet_num')
-    .where({ 'r.breed_id': topBreedId, 'r.rank': 1, 'pets.privacy': 'public' })
-    .whereNot('pets.pet_num', pet.petNum)
+    .whereRaw('r.breed_id = m.breed_id')
+    .whereRaw('pets.pet_num <> m.pet_num')
     .orderBy('r.pct', 'desc')
     .orderBy('pets.pet_num')
-    .limit(SIMILAR_PETS)
-    .select('pets.name', 'pets.handle', 'r.pct');
-  return rows.map(link);
-}
+    .limit(limit)
+    .select('pets.pet_num as dogNum', 'pets.name', 'pets.handle', 'r.pct');
+  if (only.publicOnly) dogs.where('pets.privacy', 'public');
+  if (only.largestBreed) dogs.where('r.rank', 1);
+  return dogs;
+};
 
-/** loadSimilarPets for many dogs in one query (for the GraphQL DataLoader); same rules. */
-export async function loadSimilarPetsForPets(db: Db, keys: readonly { petNum: number; topBreedId: number | null }[]): Promise<Map<number, DogLink[]>> {
-  const result = new Map<number, DogLink[]>(keys.map((key) => [key.petNum, []]));
-  const breedIds = [...new Set(keys.map((key) => key.topBreedId).filter((id): id is number => id !== null))];
-  if (breedIds.length === 0) return result;
-  // Enough candidates per breed that every asking dog still gets its four after leaving itself out.
-  const perBreed = SIMILAR_PETS + keys.length;
-  const ranked = memberVisiblePets(db)
-    .join('breed_mix_rows as r', 'r.pet_num', 'pets.pet_num')
-    .whereIn('r.breed_id', breedIds)
-    .where({ 'r.rank': 1, 'pets.privacy': 'public' })
-    .select('r.breed_id', 'pets.pet_num', 'pets.name', 'pets.handle', 'r.pct', db.raw('row_number() over (partition by r.breed_id order by r.pct desc, pets.pet_num) as n'));
-  const rows = await db.from(ranked.as('ranked')).where('n', '<=', perBreed).orderBy('breed_id').orderBy('n').select('breed_id', 'pet_num', 'name', 'handle', 'pct');
-  for (const key of keys) {
-    if (key.topBreedId === null) continue;
-    result.set(
-      key.petNum,
-      rows
-        .filter((row) => row.breed_id === key.topBreedId && row.pet_num !== key.petNum)
-        .slice(0, SIMILAR_PETS)
-        .map(link),
+/** The breed info tabs of each breed of each dog's mix (spec 2 §2), in the mix's order. */
+export const BREED_INFO: PetRead<BreedInfo[]> = {
+  queries: (db, petNums) => ({
+    breeds: mainBreedsOf(db, petNums)
+      .join('breeds as b', 'b.id', 'm.breed_id')
+      .orderBy('m.pet_num')
+      .orderBy('m.rank')
+      .select('m.pet_num as petNum', 'b.id', 'b.name', 'b.description', 'b.breed_group', 'b.size_class', 'b.weight_min_lbs', 'b.weight_max_lbs'),
+    counts: db('breed_mix_rows')
+      .whereIn('breed_id', mainBreedsOf(db, petNums).select('m.breed_id'))
+      .where('is_trace', false)
+      .groupBy('breed_id')
+      .select('breed_id', db.raw('count(*)::int as tested'), db.raw('count(*) filter (where pct >= ?)::int as purebred', [BREED_MIX_RULES.purebredAtLeast * 100])),
+    dogs: mainBreedsOf(db, petNums)
+      .joinRaw('cross join lateral ? d', [dogsOfBreed(db, DOGS_PER_BREED, { publicOnly: false, largestBreed: false }) as never])
+      .orderBy('m.pet_num')
+      .orderBy('m.rank')
+      .orderBy('d.pct', 'desc')
+      .orderBy('d.dogNum')
+      .select('m.pet_num as petNum', 'm.breed_id as breedId', 'd.name', 'd.handle', 'd.pct'),
+  }),
+  assemble({ breeds, counts, dogs }) {
+    const countOf = new Map(counts.map((row) => [row.breed_id, row]));
+    const dogsOf = byPet(dogs as ({ petNum: number } & JsonRow)[]);
+    return new Map(
+      [...byPet(breeds as ({ petNum: number } & JsonRow)[])].map(([petNum, rows]) => [
+        petNum,
+        rows.map((breed): BreedInfo => {
+          const count = countOf.get(breed.id);
+          const min = breed.weight_min_lbs == null ? null : Math.round(Number(breed.weight_min_lbs));
+          const max = breed.weight_max_lbs == null ? null : Math.round(Number(breed.weight_max_lbs));
+          return {
+            breedId: breed.id,
+            breedName: breed.name,
+            description: breed.description || describeBreed(breed.name, breed.breed_group ?? null, breed.size_class ?? null),
+            breedGroup: breed.breed_group ?? null,
+            sizeClass: breed.size_class ?? null,
+            weightRange: min !== null && max !== null ? `${min}–${max} lbs` : null,
+            testedDogCount: count?.tested ?? 0,
+            purebredCount: count?.purebred ?? 0,
+            dogs: (dogsOf.get(petNum) ?? []).filter((dog) => dog.breedId === breed.id).map((dog) => link(dog as unknown as DogRow)),
+          };
+        }),
+      ]),
     );
-  }
-  return result;
-}
+  },
+  missing: () => [],
+};
+
+/** Other public dogs whose largest breed is each dog's largest breed. */
+export const SIMILAR_PETS: PetRead<DogLink[]> = {
+  queries: (db, petNums) => ({
+    dogs: db
+      .from(mainBreedsOf(db, petNums).distinctOn('m.pet_num').orderBy('m.pet_num').orderBy('m.rank').select('m.pet_num', 'm.breed_id').as('m'))
+      .joinRaw('cross join lateral ? d', [dogsOfBreed(db, SIMILAR_PET_COUNT, { publicOnly: true, largestBreed: true }) as never])
+      .orderBy('m.pet_num')
+      .orderBy('d.pct', 'desc')
+      .orderBy('d.dogNum')
+      .select('m.pet_num as petNum', 'd.name', 'd.handle', 'd.pct'),
+  }),
+  assemble: ({ dogs }) => new Map([...byPet(dogs as ({ petNum: number } & JsonRow)[])].map(([petNum, rows]) => [petNum, rows.map((row) => link(row as unknown as DogRow))])),
+  missing: () => [],
+};

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
-import type { Pet } from '../pets/queries.js';
+import type { JsonRow } from '../db/read-together.js';
+import { byPet, readPets, type PetRead } from '../pets/reads.js';
 import { profileImageUrl } from '../pets/images.js';
 import { dogAvatar, type DogAvatar } from '../shared/dog-avatar.js';
 
@@ -30,7 +31,7 @@ export function pathRole(path: string): string {
 }
 
 /** Relatives may be shown by name to members unless private or hidden. */
-const visible = (row: { privacy: string | null; is_hidden: boolean | null; deleted_at: Date | null }) =>
+const visible = (row: { privacy: string | null; is_hidden: boolean | null; deleted_at: Date | string | null }) =>
   row.privacy !== null && row.privacy !== 'private' && !row.is_hidden && !row.deleted_at;
 
 /** The columns of a relative (alias `p`) that treeMember reads. */
@@ -41,7 +42,7 @@ interface RelativeRow {
   handle: string | null;
   privacy: string | null;
   is_hidden: boolean | null;
-  deleted_at: Date | null;
+  deleted_at: Date | string | null;
   profile_image_public_id: string | null;
   avatar_color_index: number | null;
 }
@@ -63,37 +64,6 @@ function treeMember(path: string, recordedName: string | null, row: RelativeRow,
 // An immediate-family relative this much older is taken for a parent (spec: parents, grandparents, …).
 const PARENT_MIN_AGE_GAP_DAYS = 330;
 
-/** Recorded family tree links; else parents inferred from immediate family at least ~1 year older. */
-export async function loadFamilyTree(db: Db, pet: Pet): Promise<FamilyTree> {
-  const links = await db('family_tree_links as l')
-    .leftJoin('pets as p', 'p.pet_num', 'l.relative_pet_num')
-    .leftJoin('breeds as b', 'b.id', 'l.breed_id')
-    .where('l.pet_num', pet.petNum)
-    .orderBy('l.path')
-    .select('l.path', 'l.name', 'b.name as breedName', ...RELATIVE_COLUMNS);
-  if (links.length > 0) {
-    const members: TreeMember[] = links.map((row) => treeMember(row.path, row.name ?? null, row, row.breedName ?? null));
-    const at = (depth: number) => members.filter((m) => m.path.length === depth);
-    return { source: 'recorded', parents: at(1), grandParents: at(2), greatGrandParents: at(3) };
-  }
-  const parents = await inferredParents(db, pet);
-  return { source: parents.length > 0 ? 'inferred' : 'none', parents, grandParents: [], greatGrandParents: [] };
-}
-
-async function inferredParents(db: Db, pet: Pet): Promise<TreeMember[]> {
-  if (!pet.dateOfBirth) return [];
-  const rows = await db('relatives as r')
-    .join('pets as p', 'p.pet_num', db.raw('case when r.pet_num_a = ? then r.pet_num_b else r.pet_num_a end', [pet.petNum]))
-    .leftJoin('breed_mix_summaries as s', 's.pet_num', 'p.pet_num')
-    .where((q) => q.where('r.pet_num_a', pet.petNum).orWhere('r.pet_num_b', pet.petNum))
-    .andWhere('r.category', 'immediate_family')
-    .whereNotNull('p.date_of_birth')
-    .andWhere('p.date_of_birth', '<=', db.raw(`?::date - interval '${PARENT_MIN_AGE_GAP_DAYS} days'`, [pet.dateOfBirth]))
-    .orderBy('r.kinship', 'desc')
-    .select('p.sex', 's.breed_mix_name as breedName', ...RELATIVE_COLUMNS);
-  return inferredFrom(rows);
-}
-
 /** The closest older immediate-family male and female (rows by kinship, closest first) as sire and dam. */
 function inferredFrom(rows: (RelativeRow & { sex: string | null; breedName: string | null })[]): TreeMember[] {
   const parents: TreeMember[] = [];
@@ -104,46 +74,55 @@ function inferredFrom(rows: (RelativeRow & { sex: string | null; breedName: stri
   return parents;
 }
 
-// Lineages live in haplotypes.ts; the GraphQL context still imports their loader from here.
-export { loadHaplotypes, loadHaplotypesForPets, type Haplotype, type Haplotypes } from './haplotypes.js';
-
-/** loadFamilyTree for many dogs in at most two queries (for the GraphQL DataLoader); same rules. */
-export async function loadFamilyTrees(db: Db, pets: readonly Pet[]): Promise<Map<number, FamilyTree>> {
-  const trees = new Map<number, FamilyTree>();
-  if (pets.length === 0) return trees;
-  const links = await db('family_tree_links as l')
-    .leftJoin('pets as p', 'p.pet_num', 'l.relative_pet_num')
-    .leftJoin('breeds as b', 'b.id', 'l.breed_id')
-    .whereIn('l.pet_num', pets.map((pet) => pet.petNum))
-    .orderBy('l.pet_num')
-    .orderBy('l.path')
-    .select('l.pet_num as subject', 'l.path', 'l.name', 'b.name as breedName', ...RELATIVE_COLUMNS);
-  for (const pet of pets) {
-    const members: TreeMember[] = links.filter((row) => row.subject === pet.petNum).map((row) => treeMember(row.path, row.name ?? null, row, row.breedName ?? null));
-    if (members.length > 0) {
-      const at = (depth: number) => members.filter((m) => m.path.length === depth);
-      trees.set(pet.petNum, { source: 'recorded', parents: at(1), grandParents: at(2), greatGrandParents: at(3) });
-    }
-  }
-  const toInfer = pets.filter((pet) => !trees.has(pet.petNum) && pet.dateOfBirth);
-  const candidates = toInfer.length
-    ? await db('relatives as r')
-        .join('pets as s', (j) => j.on('s.pet_num', 'r.pet_num_a').orOn('s.pet_num', 'r.pet_num_b'))
-        .join('pets as p', 'p.pet_num', db.raw('case when r.pet_num_a = s.pet_num then r.pet_num_b else r.pet_num_a end'))
+/** Each dog's recorded family tree links; else parents inferred from immediate family at least ~1 year older. */
+export const FAMILY_TREE: PetRead<FamilyTree> = {
+  queries: (db, petNums) => {
+    // Each dog's immediate family, from either side of the pair (an index on each side).
+    const family = db('relatives')
+      .whereIn('pet_num_a', petNums)
+      .where('category', 'immediate_family')
+      .select({ subject: 'pet_num_a', other: 'pet_num_b', kinship: 'kinship' })
+      .unionAll((q) => q.from('relatives').whereIn('pet_num_b', petNums).where('category', 'immediate_family').select({ subject: 'pet_num_b', other: 'pet_num_a', kinship: 'kinship' }));
+    return {
+      links: db('family_tree_links as l')
+        .leftJoin('pets as p', 'p.pet_num', 'l.relative_pet_num')
+        .leftJoin('breeds as b', 'b.id', 'l.breed_id')
+        .whereIn('l.pet_num', petNums)
+        .orderBy('l.pet_num')
+        .orderBy('l.path')
+        .select('l.pet_num as petNum', 'l.path', 'l.name', 'b.name as breedName', ...RELATIVE_COLUMNS),
+      candidates: db
+        .from(family.as('r'))
+        .join('pets as s', 's.pet_num', 'r.subject')
+        .join('pets as p', 'p.pet_num', 'r.other')
         .leftJoin('breed_mix_summaries as m', 'm.pet_num', 'p.pet_num')
-        .whereIn('s.pet_num', toInfer.map((pet) => pet.petNum))
-        .andWhere('r.category', 'immediate_family')
         .whereNotNull('p.date_of_birth')
         .whereNotNull('s.date_of_birth')
         .andWhere('p.date_of_birth', '<=', db.raw(`s.date_of_birth - interval '${PARENT_MIN_AGE_GAP_DAYS} days'`))
-        .orderBy('s.pet_num')
+        .orderBy('r.subject')
         .orderBy('r.kinship', 'desc')
-        .select('s.pet_num as subject', 'p.sex', 'm.breed_mix_name as breedName', ...RELATIVE_COLUMNS)
-    : [];
-  for (const pet of pets) {
-    if (trees.has(pet.petNum)) continue;
-    const parents = inferredFrom(candidates.filter((row) => row.subject === pet.petNum));
-    trees.set(pet.petNum, { source: parents.length > 0 ? 'inferred' : 'none', parents, grandParents: [], greatGrandParents: [] });
-  }
-  return trees;
+        .select('r.subject as petNum', 'p.sex', 'm.breed_mix_name as breedName', ...RELATIVE_COLUMNS),
+    };
+  },
+  assemble({ links, candidates }, petNums) {
+    const linksOf = byPet(links as ({ petNum: number } & JsonRow)[]);
+    const candidatesOf = byPet(candidates as ({ petNum: number } & JsonRow)[]);
+    return new Map(
+      petNums.map((petNum): [number, FamilyTree] => {
+        const members: TreeMember[] = (linksOf.get(petNum) ?? []).map((row) => treeMember(row.path, row.name ?? null, row as unknown as RelativeRow, row.breedName ?? null));
+        if (members.length > 0) {
+          const at = (depth: number) => members.filter((m) => m.path.length === depth);
+          return [petNum, { source: 'recorded', parents: at(1), grandParents: at(2), greatGrandParents: at(3) }];
+        }
+        const parents = inferredFrom((candidatesOf.get(petNum) ?? []) as unknown as (RelativeRow & { sex: string | null; breedName: string | null })[]);
+        return [petNum, { source: parents.length > 0 ? 'inferred' : 'none', parents, grandParents: [], greatGrandParents: [] }];
+      }),
+    );
+  },
+  missing: () => ({ source: 'none', parents: [], grandParents: [], greatGrandParents: [] }),
+};
+
+/** The family trees of many dogs in one statement. */
+export async function loadFamilyTrees(db: Db, petNums: readonly number[]): Promise<Map<number, FamilyTree>> {
+  return (await readPets(db, petNums, { trees: FAMILY_TREE })).trees;
 }

@@ -1,7 +1,9 @@
 import type { Db } from '../db/index.js';
 import type { Pet } from '../pets/queries.js';
 import { lifeStageFor } from './life-stage.js';
-import { isFromOtherLabsFile } from './status.js';
+import { otherLabsFileQuery } from './status.js';
+import type { JsonRow } from '../db/read-together.js';
+import { readPet, readPets, type PetRead } from '../pets/reads.js';
 import {
   formatPredictedWeight,
   formatWolfiness,
@@ -15,50 +17,91 @@ import {
 /** Props of the genetic stats widget, or null when the section is not shown (spec 1 §4). */
 export type { GeneticStatsProps };
 
-interface StatsRow {
-  predicted_weight_lbs: string | number | null;
-  wolfiness: string | number | null;
-  wolfiness_context: string | null;
-}
-
-interface AgeTestRow {
-  status: string;
-  predicted_birthday: string | null;
-}
-
 const numberOrNull = (value: string | number | null | undefined): number | null => (value == null ? null : Number(value));
+
+export interface StoredGeneticStats {
+  predictedWeightLbs: number | null;
+  /** As stored (uncapped). */
+  wolfiness: number | null;
+  wolfinessContext: string | null;
+  coi: number | null;
+  predictedCoatColour: string | null;
+}
+
+const storedStatsQuery = (db: Db, petNums: readonly number[]) =>
+  db('genetic_stats').whereIn('pet_num', petNums).select({ petNum: 'pet_num' }, 'predicted_weight_lbs', 'wolfiness', 'wolfiness_context', 'coi', 'predicted_coat_colour');
+
+const toStoredStats = (row: JsonRow): StoredGeneticStats => ({
+  predictedWeightLbs: numberOrNull(row.predicted_weight_lbs),
+  wolfiness: numberOrNull(row.wolfiness),
+  wolfinessContext: row.wolfiness_context ?? null,
+  coi: numberOrNull(row.coi),
+  predictedCoatColour: row.predicted_coat_colour ?? null,
+});
+
+/** Each dog's stored genetic stats (weight, wolfiness, COI, coat colour), or null before results. */
+export const GENETIC_STATS: PetRead<StoredGeneticStats | null> = {
+  queries: (db, petNums) => ({ stats: storedStatsQuery(db, petNums) }),
+  assemble: ({ stats }) => new Map(stats.map((row) => [row.petNum, toStoredStats(row)])),
+  missing: () => null,
+};
+
+/** What the genetic stats widget is worked out from, besides the dog itself. */
+export interface GeneticStatsFacts {
+  stats: StoredGeneticStats | null;
+  /** The latest age test that did not fail, a released one first. */
+  ageTest: { status: string; predictedBirthday: string | null } | null;
+  hasTraits: boolean;
+  fromOtherLabsFile: boolean;
+}
+
+export const GENETIC_STATS_FACTS: PetRead<GeneticStatsFacts> = {
+  queries: (db, petNums) => ({
+    stats: storedStatsQuery(db, petNums),
+    ageTests: db('age_tests')
+      .whereIn('pet_num', petNums)
+      .whereNot('status', 'failed')
+      .distinctOn('pet_num')
+      // A released result wins over a newer test still in the lab.
+      .orderByRaw("pet_num, (status = 'released') desc, created_at desc, id desc")
+      .select({ petNum: 'pet_num', status: 'status', predictedBirthday: 'predicted_birthday' }),
+    traits: db('trait_results').whereIn('pet_num', petNums).distinct({ petNum: 'pet_num' }),
+    otherLabsFiles: otherLabsFileQuery(db, petNums),
+  }),
+  assemble({ stats, ageTests, traits, otherLabsFiles }, petNums) {
+    const statsOf = new Map(stats.map((row) => [row.petNum, toStoredStats(row)]));
+    const ageTestOf = new Map(ageTests.map((row) => [row.petNum, { status: row.status, predictedBirthday: row.predictedBirthday }]));
+    const withTraits = new Set(traits.map((row) => row.petNum));
+    const fromOtherLabs = new Set(otherLabsFiles.map((row) => row.petNum));
+    return new Map(
+      petNums.map((petNum) => [
+        petNum,
+        { stats: statsOf.get(petNum) ?? null, ageTest: ageTestOf.get(petNum) ?? null, hasTraits: withTraits.has(petNum), fromOtherLabsFile: fromOtherLabs.has(petNum) },
+      ]),
+    );
+  },
+  missing: () => ({ stats: null, ageTest: null, hasTraits: false, fromOtherLabsFile: false }),
+};
 
 /**
  * The genetic stats of a dog as the widget's props. The life stage is counted from the owner's
  * date of birth, else the released age test's predicted birthday, and the predicted adult weight
  * (spec 1 §9). A failed age test counts as none: 'Pending' would never resolve. `today` is for tests.
  */
-export async function geneticStatsProps(
-  db: Db,
+export function geneticStatsProps(
   pet: Pet,
+  { stats, ageTest, hasTraits, fromOtherLabsFile }: GeneticStatsFacts,
   { isPublic, today = new Date() }: { isPublic: boolean; today?: Date },
-): Promise<GeneticStatsProps | null> {
-  const [stats, ageTest, trait, fromOtherLabsFile] = await Promise.all([
-    db('genetic_stats').where({ pet_num: pet.petNum }).first<StatsRow | undefined>('predicted_weight_lbs', 'wolfiness', 'wolfiness_context'),
-    db('age_tests')
-      .where({ pet_num: pet.petNum })
-      .whereNot('status', 'failed')
-      // A released result wins over a newer test still in the lab.
-      .orderByRaw("(status = 'released') desc, created_at desc, id desc")
-      .first<AgeTestRow | undefined>('status', 'predicted_birthday'),
-    db('trait_results').where({ pet_num: pet.petNum }).first(db.raw('1 as found')),
-    isFromOtherLabsFile(db, pet.petNum),
-  ]);
-
-  const predictedWeightLbs = numberOrNull(stats?.predicted_weight_lbs);
-  const wolfiness = numberOrNull(stats?.wolfiness);
+): GeneticStatsProps | null {
+  const predictedWeightLbs = stats?.predictedWeightLbs ?? null;
+  const wolfiness = stats?.wolfiness ?? null;
   const hasAgeTest = Boolean(ageTest);
-  const released = ageTest?.status === 'released' ? ageTest.predicted_birthday : null;
+  const released = ageTest?.status === 'released' ? ageTest.predictedBirthday : null;
   const birthDate = pet.dateOfBirth ?? released ?? null;
   const birthDateSource: BirthDateSource | null = pet.dateOfBirth ? 'dateOfBirth' : released ? 'ageTest' : null;
   const lifeStage = lifeStageFor(birthDate, predictedWeightLbs, today);
 
-  if (!showsGeneticStats({ isPublic, hasTraits: Boolean(trait), hasAgeTest, lifeStage })) return null;
+  if (!showsGeneticStats({ isPublic, hasTraits, hasAgeTest, lifeStage })) return null;
 
   return {
     petNum: pet.petNum,
@@ -71,7 +114,7 @@ export async function geneticStatsProps(
     lifeStage,
     predictedWeightLbs,
     wolfiness,
-    wolfinessContext: stats?.wolfiness_context ?? null,
+    wolfinessContext: stats?.wolfinessContext ?? null,
     fromOtherLabsFile,
     aboutHref: `/members/pet/about/${pet.petNum}`,
     display: {
@@ -83,28 +126,12 @@ export async function geneticStatsProps(
   };
 }
 
-export interface StoredGeneticStats {
-  predictedWeightLbs: number | null;
-  /** As stored (uncapped). */
-  wolfiness: number | null;
-  wolfinessContext: string | null;
-  coi: number | null;
-  predictedCoatColour: string | null;
+/** The stored genetic stats of many dogs in one statement. */
+export async function loadGeneticStatsForPets(db: Db, petNums: readonly number[]): Promise<Map<number, StoredGeneticStats>> {
+  return (await readPets(db, petNums, { stats: GENETIC_STATS })).stats as Map<number, StoredGeneticStats>;
 }
 
-/** The stored genetic stats of many dogs in one query (for the GraphQL DataLoader). */
-export async function loadGeneticStatsForPets(db: Db, petNums: readonly number[]): Promise<Map<number, StoredGeneticStats>> {
-  const byPet = new Map<number, StoredGeneticStats>();
-  if (petNums.length === 0) return byPet;
-  const rows = await db('genetic_stats').whereIn('pet_num', petNums).select('pet_num', 'predicted_weight_lbs', 'wolfiness', 'wolfiness_context', 'coi', 'predicted_coat_colour');
-  for (const row of rows) {
-    byPet.set(row.pet_num, {
-      predictedWeightLbs: numberOrNull(row.predicted_weight_lbs),
-      wolfiness: numberOrNull(row.wolfiness),
-      wolfinessContext: row.wolfiness_context ?? null,
-      coi: numberOrNull(row.coi),
-      predictedCoatColour: row.predicted_coat_colour ?? null,
-    });
-  }
-  return byPet;
+/** One dog's genetic stats widget props, read on their own. */
+export async function loadGeneticStatsProps(db: Db, pet: Pet, options: { isPublic: boolean; today?: Date }): Promise<GeneticStatsProps | null> {
+  return geneticStatsProps(pet, (await readPet(db, pet.petNum, { facts: GENETIC_STATS_FACTS })).facts, options);
 }

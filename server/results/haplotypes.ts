@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import { byPet, type PetRead } from '../pets/reads.js';
 import { MATERNAL_TREE, PATERNAL_TREE, lineagePath } from '../genetics/catalogue/lineages.js';
 import { NOT_TESTED_TEXT } from './health-rules.js';
 
@@ -61,22 +61,12 @@ function byLineage(rows: readonly Row[]): Haplotypes {
   return { maternal: maternal ? toHaplotype(maternal) : null, paternal: paternal ? toHaplotype(paternal) : null };
 }
 
-const COLUMNS = ['lineage', 'call', 'haplogroup', 'haplotype'] as const;
-
-export async function loadHaplotypes(db: Db, petNum: number): Promise<Haplotypes> {
-  return byLineage(await db('haplotypes').where({ pet_num: petNum }).select(...COLUMNS));
-}
-
-/** Haplotypes of many dogs in one query (for the GraphQL DataLoader). */
-export async function loadHaplotypesForPets(db: Db, petNums: readonly number[]): Promise<Map<number, Haplotypes>> {
-  const byPet = new Map<number, Haplotypes>();
-  if (petNums.length === 0) return byPet;
-  const rows: (Row & { pet_num: number })[] = await db('haplotypes').whereIn('pet_num', petNums).select('pet_num', ...COLUMNS);
-  const grouped = new Map<number, Row[]>();
-  for (const { pet_num, ...row } of rows) grouped.set(pet_num, [...(grouped.get(pet_num) ?? []), row]);
-  for (const [petNum, petRows] of grouped) byPet.set(petNum, byLineage(petRows));
-  return byPet;
-}
+/** Each dog's maternal and paternal lineage as the lab stored them. */
+export const HAPLOTYPES: PetRead<Haplotypes> = {
+  queries: (db, petNums) => ({ rows: db('haplotypes').whereIn('pet_num', petNums).select({ petNum: 'pet_num' }, 'lineage', 'call', 'haplogroup', 'haplotype') }),
+  assemble: ({ rows }) => new Map([...byPet(rows as (Row & { petNum: number })[])].map(([petNum, petRows]) => [petNum, byLineage(petRows)])),
+  missing: () => ({ maternal: null, paternal: null }),
+};
 
 /** The page's line for each lineage, including why there is none. */
 export function haplotypeLines(haplotypes: Haplotypes, sex: string | null): { maternal: string; paternal: string } {

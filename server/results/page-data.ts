@@ -1,31 +1,32 @@
 // What each results page shows, loaded from the query modules (the route handlers hold no SQL).
 import type { Db } from '../db/index.js';
-import { galleryForPage } from '../media/page-data.js';
+import { galleryPage, galleryReadFor } from '../media/page-data.js';
 import type { Pet } from '../pets/queries.js';
 import { RELATEDNESS_CATEGORIES } from '../genetics/compute/relatedness.js';
-import { geneticStatsProps, loadGeneticStatsForPets } from './genetic-stats.js';
+import { GENETIC_STATS, GENETIC_STATS_FACTS, geneticStatsProps } from './genetic-stats.js';
 import { INBREEDING_EXPLANATION, inbreedingText } from './inbreeding.js';
-import { loadBreedMix } from './breed-mix.js';
+import { BREED_MIX } from './breed-mix.js';
 import { DONUT, donutSegments, percentRing } from './breed-mix-rules.js';
-import { loadBreedInfo, loadSimilarPets } from './breed-info.js';
-import { loadFamilyTree } from './family-tree.js';
-import { HAPLOTYPE_WORDS, haplotypeLines, loadHaplotypes } from './haplotypes.js';
-import { loadHealthResults, type HealthFilter } from './health.js';
+import { BREED_INFO, SIMILAR_PETS } from './breed-info.js';
+import { FAMILY_TREE } from './family-tree.js';
+import { HAPLOTYPE_WORDS, haplotypeLines, HAPLOTYPES } from './haplotypes.js';
+import { filterHealthResults, HEALTH_RESULTS, type HealthFilter } from './health.js';
 import { CALL_LABELS, CARRIER_VERSUS_AT_RISK, SEVERITY_LABELS, healthCounts, healthSections, modeOfInheritanceWords } from './health-rules.js';
-import { loadPredictedCoatColour, loadTraits } from './traits.js';
-import { loadProfileDetails } from './profile.js';
-import { loadCareResources, loadResearchSurveys } from './research-and-care.js';
-import { hasCurrentGenotype, resultsStatus } from './status.js';
+import { TRAITS } from './traits.js';
+import { PROFILE_FACTS, profileDetails } from './profile.js';
+import { loadResearchSurveys } from './research-and-care.js';
+import { HAS_CURRENT_GENOTYPE, RESULTS_STATUS, resultsStatus } from './status.js';
+import { readPet, type PetRead } from '../pets/reads.js';
 import type { SiteLinks } from '../settings.js';
-import { latestAgeTest } from '../age-test/queries.js';
+import { LATEST_AGE_TEST } from '../age-test/queries.js';
 import { ageTestProductUrl } from '../age-test/rules.js';
-import { listMicrobiomeTests } from '../microbiome/queries.js';
-import { loadCarePreferences } from '../care/queries.js';
-import { relativesOf } from '../relatives/queries.js';
+import { MICROBIOME_TESTS } from '../microbiome/queries.js';
+import { CARE_PREFERENCES, CARE_RESOURCES } from '../care/queries.js';
+import { relativesRead } from '../relatives/queries.js';
 import { relativesPreview } from '../relatives/rules.js';
 import { RELATIVES_CHAT, RELATIVES_NEW, RELATIVES_NONE } from '../shared/messages.js';
-import { shouldShowCareResourcesFeedback } from '../care/feedback.js';
-import { CARE_FEEDBACK_CHIPS, CARE_FEEDBACK_MAX_TEXT, carePageId } from '../care/rules.js';
+import { careFeedbackAsked } from '../care/feedback.js';
+import { CARE_FEEDBACK_CHIPS, CARE_FEEDBACK_MAX_TEXT } from '../care/rules.js';
 
 export interface PageContext {
   db: Db;
@@ -42,27 +43,31 @@ export interface PageContext {
 export const healthWords = { CALL_LABELS, SEVERITY_LABELS, CARRIER_VERSUS_AT_RISK, INBREEDING_EXPLANATION, modeOfInheritanceWords };
 
 export async function profilePage({ db, pet, isEditable = false, userId }: PageContext) {
-  const [status, details, geneticStats, gallery] = await Promise.all([
-    resultsStatus(db, pet.petNum),
-    loadProfileDetails(db, pet),
-    geneticStatsProps(db, pet, { isPublic: false }),
-    // The owner's gallery (issue 12): everyone who reads the dog here also reads its documents.
-    galleryForPage(db, pet, { userId: userId ?? null, canEdit: isEditable, withDocuments: true }),
-  ]);
-  return { status, details, geneticStats, gallery };
+  // The owner's gallery (issue 12): everyone who reads the dog here also reads its documents.
+  const galleryOptions = { userId: userId ?? null, canEdit: isEditable, withDocuments: true };
+  const { status, statsFacts, profile, gallery } = await readPet(db, pet.petNum, {
+    status: RESULTS_STATUS,
+    statsFacts: GENETIC_STATS_FACTS,
+    profile: PROFILE_FACTS,
+    gallery: galleryReadFor(galleryOptions),
+  });
+  return { status, details: profileDetails(pet, profile), geneticStats: geneticStatsProps(pet, statsFacts, { isPublic: false }), gallery: galleryPage(pet, gallery, galleryOptions) };
 }
 
 export async function summaryPage({ db, pet, isOwner, isEditable = false, links }: PageContext) {
-  const status = await resultsStatus(db, pet.petNum);
-  const [ageTest, microbiomeTests] = await Promise.all([latestAgeTest(db, pet.petNum), listMicrobiomeTests(db, pet.petNum)]);
-  const [breedMix, health, traits, coatColour, geneticStats, tested] = await Promise.all([
-    loadBreedMix(db, pet.petNum),
-    loadHealthResults(db, pet.petNum),
-    loadTraits(db, pet.petNum),
-    loadPredictedCoatColour(db, pet.petNum),
-    geneticStatsProps(db, pet, { isPublic: false }),
-    isOwner ? hasCurrentGenotype(db, pet.petNum) : Promise.resolve(false),
-  ]);
+  const { status, ageTest, microbiomeTests, breedMix, health, traits, statsFacts, hasGenotype } = await readPet(db, pet.petNum, {
+    status: RESULTS_STATUS,
+    ageTest: LATEST_AGE_TEST,
+    microbiomeTests: MICROBIOME_TESTS,
+    breedMix: BREED_MIX,
+    health: HEALTH_RESULTS,
+    traits: TRAITS,
+    statsFacts: GENETIC_STATS_FACTS,
+    hasGenotype: HAS_CURRENT_GENOTYPE,
+  });
+  const coatColour = statsFacts.stats?.predictedCoatColour ?? null;
+  const geneticStats = geneticStatsProps(pet, statsFacts, { isPublic: false });
+  const tested = isOwner && hasGenotype;
   // Top traits: the first tested trait of each category.
   const topTraits = traits.flatMap((category) => category.traits.filter((t) => t.isTested).slice(0, 1).map((t) => ({ ...t, category: category.name })));
   return {
@@ -85,15 +90,14 @@ export async function summaryPage({ db, pet, isOwner, isEditable = false, links 
 }
 
 export async function breedPage({ db, pet }: PageContext) {
-  const [status, breedMix, familyTree, haplotypes] = await Promise.all([
-    resultsStatus(db, pet.petNum),
-    loadBreedMix(db, pet.petNum),
-    loadFamilyTree(db, pet),
-    loadHaplotypes(db, pet.petNum),
-  ]);
-  const [breedInfo, similarPets] = breedMix
-    ? await Promise.all([loadBreedInfo(db, pet, breedMix.breeds), loadSimilarPets(db, pet, breedMix.topBreed?.breedId ?? null)])
-    : [[], []];
+  const { status, breedMix, familyTree, haplotypes, breedInfo, similarPets } = await readPet(db, pet.petNum, {
+    status: RESULTS_STATUS,
+    breedMix: BREED_MIX,
+    familyTree: FAMILY_TREE,
+    haplotypes: HAPLOTYPES,
+    breedInfo: BREED_INFO,
+    similarPets: SIMILAR_PETS,
+  });
   const ringRadius = 30;
   return {
     status,
@@ -110,20 +114,21 @@ export async function breedPage({ db, pet }: PageContext) {
 }
 
 export async function healthPage({ db, pet }: PageContext, filter: HealthFilter) {
-  const [status, conditions, stats] = await Promise.all([resultsStatus(db, pet.petNum), loadHealthResults(db, pet.petNum, filter), loadGeneticStatsForPets(db, [pet.petNum])]);
-  const coi = stats.get(pet.petNum)?.coi ?? null;
+  const { status, health, stats } = await readPet(db, pet.petNum, { status: RESULTS_STATUS, health: HEALTH_RESULTS, stats: GENETIC_STATS });
+  const conditions = filterHealthResults(health, filter);
+  const coi = stats?.coi ?? null;
   return { status, conditions, sections: healthSections(conditions), counts: healthCounts(conditions), filter, showOfaReport: pet.showOfaReport, health: healthWords, inbreeding: coi === null ? null : inbreedingText(coi) };
 }
 
 export async function traitsPage({ db, pet }: PageContext) {
-  const [status, categories, coatColour] = await Promise.all([resultsStatus(db, pet.petNum), loadTraits(db, pet.petNum), loadPredictedCoatColour(db, pet.petNum)]);
-  return { status, categories, coatColour };
+  const { status, categories, stats } = await readPet(db, pet.petNum, { status: RESULTS_STATUS, categories: TRAITS, stats: GENETIC_STATS });
+  return { status, categories, coatColour: stats?.predictedCoatColour ?? null };
 }
 
 export async function relativesPage({ db, pet, userId }: PageContext) {
-  const status = await resultsStatus(db, pet.petNum);
+  const { status, relatives } = await readPet(db, pet.petNum, { status: RESULTS_STATUS, relatives: relativesRead(userId ?? null) });
   // Issue 20: the first page is rendered here, so it shows before (and without) scripts; the widget takes over.
-  const preview = pet.showRelativeFinder && status.hasResults ? relativesPreview(await relativesOf(db, pet.petNum, userId ?? null)) : null;
+  const preview = pet.showRelativeFinder && status.hasResults ? relativesPreview(relatives) : null;
   return {
     status,
     categories: RELATEDNESS_CATEGORIES,
@@ -137,19 +142,20 @@ export async function researchPage({ db, pet, isAdmin }: PageContext) {
 }
 
 export async function carePage({ db, pet, isEditable = false, userId }: PageContext) {
-  const pageId = carePageId(pet.petNum);
-  const [status, resources, preferences, showFeedback] = await Promise.all([
-    resultsStatus(db, pet.petNum),
-    loadCareResources(db, pet.petNum),
-    loadCarePreferences(db, pet.petNum),
-    userId ? shouldShowCareResourcesFeedback(db, userId, pageId) : Promise.resolve(false),
-  ]);
+  const { status, resources, preferences, feedbackAsked } = await readPet(db, pet.petNum, {
+    status: RESULTS_STATUS,
+    resources: CARE_RESOURCES,
+    preferences: CARE_PREFERENCES,
+    feedbackAsked: userId ? careFeedbackAsked(userId) : NOT_ASKED,
+  });
   return {
     status,
     resources,
     preferences,
     // spec 1 §7: preferences are edited with updatePetPreferences, in the data settings of the pet's settings.
     settingsHref: isEditable ? `/members/pet/about/${pet.petNum}#data-settings` : null,
-    careFeedback: showFeedback ? { chips: CARE_FEEDBACK_CHIPS, maxText: CARE_FEEDBACK_MAX_TEXT } : null,
+    careFeedback: feedbackAsked ? { chips: CARE_FEEDBACK_CHIPS, maxText: CARE_FEEDBACK_MAX_TEXT } : null,
   };
 }
+
+const NOT_ASKED: PetRead<boolean> = { queries: () => ({}), assemble: () => new Map(), missing: () => false };

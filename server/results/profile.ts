@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import type { PetRead } from '../pets/reads.js';
 import type { Pet } from '../pets/queries.js';
 import { storedBirthdayText } from '../shared/birthday-text.js';
 
@@ -25,18 +25,37 @@ const BREED_TYPE_LABELS: Record<string, string> = {
   notShared: 'I prefer not to say',
 };
 
-export async function loadProfileDetails(db: Db, pet: Pet): Promise<ProfileDetails> {
-  const row = await db('pets').leftJoin('breeds', 'breeds.id', 'pets.stated_breed_id').where('pets.pet_num', pet.petNum).first('pets.prefix_titles', 'pets.suffix_titles', 'pets.story', 'pets.date_of_birth_precision', 'breeds.name as statedBreed');
+interface ProfileFacts {
+  statedBreed: string | null;
+  prefixTitles: string[];
+  suffixTitles: string[];
+  story: string | null;
+  dateOfBirthPrecision: string | null;
+}
+
+/** What the profile shows of each dog besides its `Pet` fields. */
+export const PROFILE_FACTS: PetRead<ProfileFacts | null> = {
+  queries: (db, petNums) => ({
+    pets: db('pets')
+      .leftJoin('breeds', 'breeds.id', 'pets.stated_breed_id')
+      .whereIn('pets.pet_num', petNums)
+      .select({ petNum: 'pets.pet_num', prefixTitles: 'pets.prefix_titles', suffixTitles: 'pets.suffix_titles', story: 'pets.story', dateOfBirthPrecision: 'pets.date_of_birth_precision', statedBreed: 'breeds.name' }),
+  }),
+  assemble: ({ pets }) => new Map(pets.map(({ petNum, ...facts }) => [petNum, facts as ProfileFacts])),
+  missing: () => null,
+};
+
+export function profileDetails(pet: Pet, facts: ProfileFacts | null): ProfileDetails {
   return {
     name: pet.name,
     callName: pet.callName,
     handle: pet.handle,
     sex: pet.sex?.trim() === 'f' ? 'Female' : pet.sex?.trim() === 'm' ? 'Male' : 'Not given',
-    birthDate: storedBirthdayText(pet.dateOfBirth, { precision: row?.date_of_birth_precision, isEstimated: pet.isDateOfBirthEstimated }) ?? 'Not given',
+    birthDate: storedBirthdayText(pet.dateOfBirth, { precision: facts?.dateOfBirthPrecision, isEstimated: pet.isDateOfBirthEstimated }) ?? 'Not given',
     breedType: pet.breedType ? (BREED_TYPE_LABELS[pet.breedType] ?? pet.breedType) : 'Not given',
-    statedBreed: row?.statedBreed ?? null,
-    prefixTitles: row?.prefix_titles ?? [],
-    suffixTitles: row?.suffix_titles ?? [],
-    story: row?.story ?? null,
+    statedBreed: facts?.statedBreed ?? null,
+    prefixTitles: facts?.prefixTitles ?? [],
+    suffixTitles: facts?.suffixTitles ?? [],
+    story: facts?.story ?? null,
   };
 }

@@ -2,7 +2,7 @@
 import type { Db } from '../db/index.js';
 import { surveyProgressFor } from '../surveys/queries.js';
 
-export { loadCareResources, type CareResource as CareResourceView } from '../care/queries.js';
+export { type CareResource as CareResourceView } from '../care/queries.js';
 
 export interface SurveyCategoryView {
   category: string;

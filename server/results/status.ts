@@ -1,4 +1,6 @@
 import type { Db } from '../db/index.js';
+import { dateOrNull } from '../db/read-together.js';
+import { readPet, type PetRead } from '../pets/reads.js';
 
 /** Whether a dog has computed results yet, and where its swab is when it has not. */
 export interface ResultsStatus {
@@ -77,49 +79,93 @@ export function swabStateText(state: string | null, reswab: Reswab | null = null
   return SWAB_STATE_TEXT[state] ?? state;
 }
 
-export async function resultsStatus(db: Db, petNum: number): Promise<ResultsStatus> {
-  const [summary, otherLabsFile, swab] = await Promise.all([
-    db('breed_mix_summaries').where({ pet_num: petNum }).first('pet_num'),
-    isFromOtherLabsFile(db, petNum),
-    db('swabs')
-      .where({ pet_num: petNum, is_methylation: false })
+const latestSample = (db: Db, column: string) =>
+  db('samples').whereRaw('samples.swab_id = swabs.id').orderBy('received_at', 'desc').orderBy('id', 'desc').limit(1).select(column);
+const latestReswab = (db: Db, column: string) =>
+  db('reswabs').whereRaw('reswabs.original_swab_id = swabs.id').whereNot('status', 'cancelled').orderBy('authorized_at', 'desc').limit(1).select(column);
+
+/** Dogs whose current genotype is stored on a real array's panel (one with probe names): another lab's DNA file. */
+export const otherLabsFileQuery = (db: Db, petNums: readonly number[]) =>
+  db('genotypes')
+    .join('marker_panels', 'marker_panels.id', 'genotypes.panel_id')
+    .whereIn('genotypes.pet_num', petNums)
+    .where('genotypes.is_current', true)
+    .whereNotNull('marker_panels.probe_names')
+    .distinct({ petNum: 'genotypes.pet_num' });
+
+/** Each dog's results status: whether it has results, and where its latest swab is. */
+export const RESULTS_STATUS: PetRead<ResultsStatus> = {
+  queries: (db, petNums) => ({
+    summaries: db('breed_mix_summaries').whereIn('pet_num', petNums).select({ petNum: 'pet_num' }),
+    otherLabsFiles: otherLabsFileQuery(db, petNums),
+    swabs: db('swabs')
+      .whereIn('pet_num', petNums)
+      .where('is_methylation', false)
+      .distinctOn('pet_num')
+      .orderBy('pet_num')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .first<(TimelineSource & { id: number }) | undefined>(
-        'id',
+      .select(
+        { petNum: 'pet_num' },
         'swab_state',
         'activated_at',
         'received_at',
-        db('samples').whereRaw('samples.swab_id = swabs.id').orderBy('received_at', 'desc').orderBy('id', 'desc').limit(1).select('sample_state').as('sample_state'),
-        db('samples').whereRaw('samples.swab_id = swabs.id').orderBy('received_at', 'desc').orderBy('id', 'desc').limit(1).select('received_at').as('sample_received_at'),
-        db('samples').whereRaw('samples.swab_id = swabs.id').orderBy('received_at', 'desc').orderBy('id', 'desc').limit(1).select('genotyped_at').as('genotyped_at'),
-        db('samples').whereRaw('samples.swab_id = swabs.id').orderBy('received_at', 'desc').orderBy('id', 'desc').limit(1).select('released_at').as('released_at'),
+        latestSample(db, 'sample_state').as('sample_state'),
+        latestSample(db, 'received_at').as('sample_received_at'),
+        latestSample(db, 'genotyped_at').as('genotyped_at'),
+        latestSample(db, 'released_at').as('released_at'),
+        latestReswab(db, 'status').as('reswab_status'),
+        latestReswab(db, 'ordered_at').as('reswab_ordered_at'),
       ),
-  ]);
-  const swabState: string | null = swab?.swab_state ?? null;
-  const reswab: { status: Reswab['status']; ordered_at: Date | null } | undefined =
-    swab && swabState === 'failed' ? await db('reswabs').where({ original_swab_id: swab.id }).whereNot({ status: 'cancelled' }).orderBy('authorized_at', 'desc').first('status', 'ordered_at') : undefined;
-  return {
-    hasResults: Boolean(summary),
-    swabState,
-    swabStateText: swabStateText(swabState, reswab ? { status: reswab.status, orderedAt: reswab.ordered_at } : null),
-    isAwaitingResults: !summary && swabState !== null && AWAITING_SWAB_STATES.has(swabState),
-    timeline: swab ? labTimeline(swab) : [],
-    fromOtherLabsFile: otherLabsFile,
-  };
+  }),
+  assemble({ summaries, otherLabsFiles, swabs }, petNums) {
+    const withResults = new Set(summaries.map((row) => row.petNum));
+    const fromOtherLabs = new Set(otherLabsFiles.map((row) => row.petNum));
+    const swabOf = new Map(swabs.map((row) => [row.petNum, row]));
+    return new Map(
+      petNums.map((petNum) => {
+        const row = swabOf.get(petNum);
+        const swab: TimelineSource | undefined = row && {
+          swab_state: row.swab_state,
+          activated_at: dateOrNull(row.activated_at),
+          received_at: dateOrNull(row.received_at),
+          sample_state: row.sample_state,
+          sample_received_at: dateOrNull(row.sample_received_at),
+          genotyped_at: dateOrNull(row.genotyped_at),
+          released_at: dateOrNull(row.released_at),
+        };
+        const swabState: string | null = swab?.swab_state ?? null;
+        const reswab: Reswab | null = row && swabState === 'failed' && row.reswab_status ? { status: row.reswab_status, orderedAt: dateOrNull(row.reswab_ordered_at) } : null;
+        const hasResults = withResults.has(petNum);
+        return [
+          petNum,
+          {
+            hasResults,
+            swabState,
+            swabStateText: swabStateText(swabState, reswab),
+            isAwaitingResults: !hasResults && swabState !== null && AWAITING_SWAB_STATES.has(swabState),
+            timeline: swab ? labTimeline(swab) : [],
+            fromOtherLabsFile: fromOtherLabs.has(petNum),
+          },
+        ];
+      }),
+    );
+  },
+  missing: () => ({ hasResults: false, swabState: null, swabStateText: swabStateText(null), isAwaitingResults: false, timeline: [], fromOtherLabsFile: false }),
+};
+
+export async function resultsStatus(db: Db, petNum: number): Promise<ResultsStatus> {
+  return (await readPet(db, petNum, { status: RESULTS_STATUS })).status;
 }
 
-/** The dog's current genotype is stored on a real array's panel (one with probe names): another lab's DNA file. */
+/** Whether the dog's current genotype comes from another lab's DNA file. */
 export async function isFromOtherLabsFile(db: Db, petNum: number): Promise<boolean> {
-  const row = await db('genotypes')
-    .join('marker_panels', 'marker_panels.id', 'genotypes.panel_id')
-    .where({ 'genotypes.pet_num': petNum, 'genotypes.is_current': true })
-    .whereNotNull('marker_panels.probe_names')
-    .first(db.raw('1 as found'));
-  return Boolean(row);
+  return Boolean(await otherLabsFileQuery(db, [petNum]).first());
 }
 
-/** Owners of a tested dog may download its raw data (the rule of the raw-data download). */
-export async function hasCurrentGenotype(db: Db, petNum: number): Promise<boolean> {
-  return Boolean(await db('genotypes').where({ pet_num: petNum, is_current: true }).first(db.raw('1 as found')));
-}
+/** Whether each dog has a current genotype: its owners may download its raw data. */
+export const HAS_CURRENT_GENOTYPE: PetRead<boolean> = {
+  queries: (db, petNums) => ({ genotypes: db('genotypes').whereIn('pet_num', petNums).where('is_current', true).distinct({ petNum: 'pet_num' }) }),
+  assemble: ({ genotypes }) => new Map(genotypes.map((row) => [row.petNum, true])),
+  missing: () => false,
+};

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { readPets, type PetRead } from '../pets/reads.js';
 import { NOT_TESTED_TEXT } from './health-rules.js';
 
 export interface TraitView {
@@ -17,44 +18,43 @@ export interface TraitCategoryView {
   traits: TraitView[];
 }
 
-/** Trait results grouped by category, in the catalogue's category and locus order. */
-export async function loadTraits(db: Db, petNum: number): Promise<TraitCategoryView[]> {
-  return (await loadTraitsForPets(db, [petNum])).get(petNum) ?? [];
-}
+/** Each dog's trait results grouped by category, in the catalogue's category and locus order. */
+export const TRAITS: PetRead<TraitCategoryView[]> = {
+  queries: (db, petNums) => ({
+    results: db('trait_results as r')
+      .join('trait_loci as l', 'l.id', 'r.trait_locus_id')
+      .join('trait_categories as c', 'c.id', 'l.trait_category_id')
+      .whereIn('r.pet_num', petNums)
+      .orderBy('r.pet_num')
+      .orderBy('c.sort_order')
+      .orderBy('c.id')
+      .orderBy('l.sort_order')
+      .orderBy('l.id')
+      .select('r.pet_num as petNum', 'c.name as category', 'c.slug as categorySlug', 'l.name', 'l.gene', 'l.description', 'l.alleles', 'r.genotype', 'r.call', 'r.is_tested as isTested'),
+  }),
+  assemble({ results }) {
+    const byPet = new Map<number, TraitCategoryView[]>();
+    for (const row of results) {
+      if (!byPet.has(row.petNum)) byPet.set(row.petNum, []);
+      const categories = byPet.get(row.petNum)!;
+      let category = categories[categories.length - 1];
+      if (!category || category.slug !== row.categorySlug) categories.push((category = { name: row.category, slug: row.categorySlug, traits: [] }));
+      category.traits.push({
+        name: row.name,
+        gene: row.gene,
+        description: row.description,
+        genotype: row.isTested ? row.genotype : null,
+        meaning: row.isTested ? row.call : NOT_TESTED_TEXT,
+        isTested: row.isTested,
+        alleles: Array.isArray(row.alleles) ? row.alleles : [],
+      });
+    }
+    return byPet;
+  },
+  missing: () => [],
+};
 
-/** Trait results of many dogs in one query, each grouped by category as loadTraits does (for the GraphQL DataLoader). */
+/** Trait results of many dogs in one statement. */
 export async function loadTraitsForPets(db: Db, petNums: readonly number[]): Promise<Map<number, TraitCategoryView[]>> {
-  const byPet = new Map<number, TraitCategoryView[]>();
-  if (petNums.length === 0) return byPet;
-  const rows = await db('trait_results as r')
-    .join('trait_loci as l', 'l.id', 'r.trait_locus_id')
-    .join('trait_categories as c', 'c.id', 'l.trait_category_id')
-    .whereIn('r.pet_num', petNums)
-    .orderBy('r.pet_num')
-    .orderBy('c.sort_order')
-    .orderBy('c.id')
-    .orderBy('l.sort_order')
-    .orderBy('l.id')
-    .select('r.pet_num as petNum', 'c.name as category', 'c.slug as categorySlug', 'l.name', 'l.gene', 'l.description', 'l.alleles', 'r.genotype', 'r.call', 'r.is_tested as isTested');
-  for (const row of rows) {
-    if (!byPet.has(row.petNum)) byPet.set(row.petNum, []);
-    const categories = byPet.get(row.petNum)!;
-    let category = categories[categories.length - 1];
-    if (!category || category.slug !== row.categorySlug) categories.push((category = { name: row.category, slug: row.categorySlug, traits: [] }));
-    category.traits.push({
-      name: row.name,
-      gene: row.gene,
-      description: row.description,
-      genotype: row.isTested ? row.genotype : null,
-      meaning: row.isTested ? row.call : NOT_TESTED_TEXT,
-      isTested: row.isTested,
-      alleles: Array.isArray(row.alleles) ? row.alleles : [],
-    });
-  }
-  return byPet;
-}
-
-export async function loadPredictedCoatColour(db: Db, petNum: number): Promise<string | null> {
-  const row = await db('genetic_stats').where({ pet_num: petNum }).first('predicted_coat_colour');
-  return row?.predicted_coat_colour ?? null;
+  return (await readPets(db, petNums, { traits: TRAITS })).traits;
 }

@@ -1,5 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { randomToken } from './random-pool.js';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { CSRF_MISMATCH } from '../shared/messages.js';
 import { wantsJson } from '../http/negotiation.js';
@@ -74,7 +73,7 @@ export function csrfProtection(sessionSecret: string, secureCookie: boolean): Cs
   });
 
   function newToken(binding: string): string {
-    const nonce = randomToken(18).toString('base64url');
+    const nonce = randomBytes(18).toString('base64url');
     return `${nonce}.${mac(binding, nonce)}`;
   }
 }

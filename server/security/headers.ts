@@ -1,4 +1,4 @@
-import { randomToken } from './random-pool.js';
+import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Settings } from '../settings.js';
@@ -35,7 +35,7 @@ export function securityHeaders(settings: Pick<Settings, 'secureCookies'>): Requ
   // The policy is fixed but for the nonce: built once, the nonce put between its two halves.
   const [before, after] = directives.map(([name, values]) => [name, ...values].join(' ')).join(';').split(NONCE);
   const contentSecurityPolicy: RequestHandler = (_req, res, next) => {
-    const nonce = randomToken(16).toString('base64');
+    const nonce = randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
     res.setHeader('Content-Security-Policy', `${before}'nonce-${nonce}'${after}`);
     next();

@@ -1,13 +1,13 @@
 // What the vet report says about a dog (issue 13 point 2), gathered from the results query modules.
 import type { Db } from '../db/index.js';
 import type { Pet } from '../pets/queries.js';
-import { loadBreedMix, type BreedMixView } from '../results/breed-mix.js';
-import { loadHealthResults } from '../results/health.js';
+import { readPet } from '../pets/reads.js';
+import { BREED_MIX, type BreedMixView } from '../results/breed-mix.js';
+import { HEALTH_RESULTS } from '../results/health.js';
 import { CALL_LABELS, SEVERITY_LABELS, compareHealthResults, modeOfInheritanceWords, type HealthCondition } from '../results/health-rules.js';
-import { geneticStatsProps, loadGeneticStatsForPets } from '../results/genetic-stats.js';
+import { GENETIC_STATS_FACTS, geneticStatsProps } from '../results/genetic-stats.js';
 import { inbreedingText, INBREEDING_BANDS, type InbreedingText } from '../results/inbreeding.js';
-import { loadTraits } from '../results/traits.js';
-import { isFromOtherLabsFile } from '../results/status.js';
+import { TRAITS } from '../results/traits.js';
 import { LIFE_STAGE_LABELS } from '../results/life-stage.js';
 
 /** Traits that change how a dog is cared for (airway, spine, weight, hearing and eyes, skin, coat care). */
@@ -73,21 +73,18 @@ export function conditionLabels(conditions: readonly { name: string; gene: strin
 }
 
 export async function loadVetReport(db: Db, pet: Pet): Promise<VetReport> {
-  const [owner, breedMix, health, stats, geneticStats, traits, swab, fromOtherLabsFile] = await Promise.all([
+  const [owner, { breedMix, health, statsFacts, traits }, swab] = await Promise.all([
     ownerOf(db, pet.petNum),
-    loadBreedMix(db, pet.petNum),
-    loadHealthResults(db, pet.petNum),
-    loadGeneticStatsForPets(db, [pet.petNum]),
-    geneticStatsProps(db, pet, { isPublic: false }),
-    loadTraits(db, pet.petNum),
+    readPet(db, pet.petNum, { breedMix: BREED_MIX, health: HEALTH_RESULTS, statsFacts: GENETIC_STATS_FACTS, traits: TRAITS }),
     db('swabs')
       .where({ pet_num: pet.petNum, is_methylation: false })
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .first('swab_code', 'activated_at', db.raw('coalesce(health_results_released_at, breed_results_released_at) as released_at')),
-    isFromOtherLabsFile(db, pet.petNum),
   ]);
-  const stored = stats.get(pet.petNum) ?? null;
+  const stored = statsFacts.stats;
+  const { fromOtherLabsFile } = statsFacts;
+  const geneticStats = geneticStatsProps(pet, statsFacts, { isPublic: false });
   const sorted = [...health].sort(compareHealthResults);
   const labels = conditionLabels(sorted);
   return {

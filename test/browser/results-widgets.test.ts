@@ -14,7 +14,7 @@ import { resetDatabase, testDb } from '../support/database.js';
 import { createUser, TEST_PASSWORD } from '../support/factories.js';
 import type { Db } from '../../server/db/index.js';
 import { findPet } from '../../server/pets/queries.js';
-import { geneticStatsProps } from '../../server/results/genetic-stats.js';
+import { loadGeneticStatsProps } from '../../server/results/genetic-stats.js';
 import { assetUrl, readManifest } from '../../server/assets/manifest.js';
 import { RELATIVES_CHAT, RELATIVES_LOADING_MORE, RELATIVES_NEW, RELATIVES_NONE, SHOW_MORE } from '../../server/shared/messages.js';
 import { relativesOf } from '../../server/relatives/queries.js';
@@ -26,7 +26,7 @@ const partials = path.join(views, 'partials/results');
 
 async function widgetsPage(db: Db, petNum: number): Promise<string> {
   const pet = (await findPet(db, petNum))!;
-  const geneticStats = await geneticStatsProps(db, pet, { isPublic: false });
+  const geneticStats = await loadGeneticStatsProps(db, pet, { isPublic: false });
   const asset = (entry: string) => assetUrl(readManifest(), entry);
   // Views include by absolute name from the views folder, as the app renders them (app.ts, 'view options').
   const options = { root: views };

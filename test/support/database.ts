@@ -138,19 +138,12 @@ async function restoreSnapshot(db: Db, schema: string): Promise<void> {
     }
     const sequences = await trx.raw<{ rows: { name: string; last_value: string | null }[] }>(`select name, last_value from "${schema}".sequence_values`);
     for (const { name, last_value } of sequences.rows) {
-      // Moves on instead: an app may remember pages loaded under any generation it has seen.
-      if (name === PAGE_DATA_GENERATION) continue;
       if (last_value === null) await trx.raw('select setval(?::regclass, 1, false)', [`public."${name}"`]);
       else await trx.raw('select setval(?::regclass, ?)', [`public."${name}"`, last_value]);
     }
-    // Triggers are off while rows are copied back (replica), so the restore moves the generation itself.
-    if (sequences.rows.some((row) => row.name === PAGE_DATA_GENERATION)) await trx.raw(`select nextval('${PAGE_DATA_GENERATION}')`);
   });
   forgetLab(db);
 }
-
-/** The sequence results/page-data-cache.ts compares (migration 2026112500 18). */
-const PAGE_DATA_GENERATION = 'page_data_generation';
 
 /** Closes this process's database (scripts that borrow the test helpers end with it). */
 export async function closeTestDatabase(): Promise<void> {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../../../server/db/index.js';
 import { migrateToLatest, rollbackAll } from '../../../server/db/migrate.js';
+import { testDb } from '../../support/database.js';
 
 // The schema of migrations/: every entity of the spec has its table, and the database itself
 // refuses what the spec's enumerations and limits refuse.
@@ -50,8 +51,6 @@ const EXPECTED_TABLES = [
   'kit_shipments',
   // 2026112500 12 gallery and media
   'media_file_deletions',
-  // 2026112500 18 page data generation
-  'page_data_changes',
   // 2026112500 14 kennel profiles
   'kennel_profiles',
 ];
@@ -117,6 +116,7 @@ async function openSchemaTestDatabase(): Promise<{ database: Database; dispose()
     const database = await openDatabase({});
     return { database, dispose: () => database.close() };
   }
+  await testDb(); // the worker's own database, made on first use (global-database.ts)
   const schema = `schema_test_${process.pid}`;
   const admin = await openDatabase({ databaseUrl });
   await admin.db.raw('drop schema if exists ?? cascade', [schema]);

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { ingestGenotypeFile } from '../../../server/lab/ingest.js';
 import { findPet } from '../../../server/pets/queries.js';
-import { geneticStatsProps } from '../../../server/results/genetic-stats.js';
+import { loadGeneticStatsProps } from '../../../server/results/genetic-stats.js';
 import { resultsStatus } from '../../../server/results/status.js';
 import { loadVetReport } from '../../../server/vets/report-data.js';
 import { renderVetReportPdf } from '../../../server/vets/report-pdf.js';
@@ -35,7 +35,7 @@ describe("results of a dog from another lab's DNA file", function () {
     expect((await resultsStatus(db, petNum)).fromOtherLabsFile).to.equal(true);
     const notices = async () => (await db('outbox').where({ template: 'results-released' }).select('payload')).map((row) => (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload));
     expect(await notices()).to.deep.include.members([{ petNum, swabCode: 'OTHERLABDUKE01', petName: 'Duke', ownerName: (await notices())[0].ownerName, otherLabFile: true }]);
-    const stats = (await geneticStatsProps(db, pet, { isPublic: false }))!;
+    const stats = (await loadGeneticStatsProps(db, pet, { isPublic: false }))!;
     expect(stats).to.include({ fromOtherLabsFile: true, predictedWeightLbs: null, wolfiness: null, lifeStage: null });
     expect(stats.display.lifeStage).to.equal('Not available from this DNA file: the life stage needs a predicted adult weight.');
     expect(stats.display.missing.weight.value).to.equal('Not predicted from this DNA file');
@@ -55,7 +55,7 @@ describe("results of a dog from another lab's DNA file", function () {
     await ingestGenotypeFile(db, lab, { fileName: 'ours.tsv', text: genotypeFile(world.simulator.purebred('beagle', 'f'), swabCode) });
     const ourPet = (await findPet(db, ours))!;
     expect((await resultsStatus(db, ours)).fromOtherLabsFile).to.equal(false);
-    const ourStats = (await geneticStatsProps(db, ourPet, { isPublic: false }))!;
+    const ourStats = (await loadGeneticStatsProps(db, ourPet, { isPublic: false }))!;
     expect(ourStats.fromOtherLabsFile).to.equal(false);
     expect(ourStats.predictedWeightLbs).to.be.above(0);
     expect(await pdfText(await renderVetReportPdf(await loadVetReport(db, ourPet)))).to.not.include('another lab');

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { Express } from 'express';
 import { DEMO_PASSWORD } from '../../../server/demo/accounts.js';
 import { findPet } from '../../../server/pets/queries.js';
-import { geneticStatsProps } from '../../../server/results/genetic-stats.js';
+import { loadGeneticStatsProps } from '../../../server/results/genetic-stats.js';
 import { LIFE_STAGE_PENDING } from '../../../server/shared/messages.js';
 import { signIn } from '../../support/app.js';
 import { testDb } from '../../support/database.js';
@@ -23,15 +23,15 @@ describe('genetic stats and relatives of the demo dogs', function () {
 
   it("shows Maple's life stage as 'Pending' and Biscuit's computed stats", async () => {
     const db = await testDb();
-    const maple = await geneticStatsProps(db, (await findPet(db, nums.Maple))!, { isPublic: false });
+    const maple = await loadGeneticStatsProps(db, (await findPet(db, nums.Maple))!, { isPublic: false });
     expect(maple).to.deep.include({ lifeStage: null, hasAgeTest: true });
     expect(maple!.display.lifeStage).to.equal(LIFE_STAGE_PENDING);
-    const biscuit = await geneticStatsProps(db, (await findPet(db, nums.Biscuit))!, { isPublic: false });
+    const biscuit = await loadGeneticStatsProps(db, (await findPet(db, nums.Biscuit))!, { isPublic: false });
     const stats = await db('genetic_stats').where({ pet_num: nums.Biscuit }).first();
     expect(biscuit!.predictedWeightLbs).to.equal(Number(stats.predicted_weight_lbs));
     expect(biscuit!.display.predictedWeight).to.equal(`${Math.round(Number(stats.predicted_weight_lbs))} lbs`);
     expect(biscuit!.lifeStage).to.be.a('string');
-    expect(await geneticStatsProps(db, (await findPet(db, nums.Maple))!, { isPublic: true })).to.equal(null);
+    expect(await loadGeneticStatsProps(db, (await findPet(db, nums.Maple))!, { isPublic: true })).to.equal(null);
   });
 
   it("lists Biscuit's relatives closest first, close family among them, with the lab's kinship", async () => {

@@ -4,7 +4,7 @@ import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser } from '../../support/factories.js';
 import type { Db } from '../../../server/db/index.js';
 import { findPet } from '../../../server/pets/queries.js';
-import { geneticStatsProps } from '../../../server/results/genetic-stats.js';
+import { loadGeneticStatsProps } from '../../../server/results/genetic-stats.js';
 import { LIFE_STAGE_OFFER, LIFE_STAGE_PENDING } from '../../../server/shared/messages.js';
 import { dog } from './fixtures.js';
 
@@ -47,7 +47,7 @@ describe('geneticStatsProps', () => {
     });
   }
 
-  const props = async (petNum: number, isPublic = false) => geneticStatsProps(db, (await findPet(db, petNum))!, { isPublic, today: TODAY });
+  const props = async (petNum: number, isPublic = false) => loadGeneticStatsProps(db, (await findPet(db, petNum))!, { isPublic, today: TODAY });
 
   it('shows the life stage from the date of birth and predicted weight, with weight in whole pounds and wolfiness capped', async () => {
     const petNum = await withStats({ date_of_birth: '2021-04-12', name: 'Biscuit' }, { weight: 67.46, wolfiness: 100.4, traits: true });
@@ -107,7 +107,7 @@ describe('geneticStatsProps', () => {
     const result = await props(petNum);
     expect(result).to.deep.include({ birthDate: '2025-10-01', birthDateSource: 'ageTest', lifeStage: 'Puppy', hasAgeTest: true });
     // Small dogs are puppies to 6 months: 1 April 2026 is the first day as a young adult.
-    const later = await geneticStatsProps(db, (await findPet(db, petNum))!, { isPublic: false, today: new Date('2026-04-01T12:00:00Z') });
+    const later = await loadGeneticStatsProps(db, (await findPet(db, petNum))!, { isPublic: false, today: new Date('2026-04-01T12:00:00Z') });
     expect(later!.lifeStage).to.equal('YoungAdult');
   });
 
