@@ -9,6 +9,7 @@ import { benchWeb } from './web.js';
 import { benchGallery } from './gallery.js';
 import { benchMatchmaker } from './matchmaker.js';
 import { benchAdmin } from './admin.js';
+import { benchTraffic } from './traffic.js';
 
 const lines: string[] = [];
 const buildDir = fileURLToPath(new URL('../static/build/', import.meta.url));
@@ -19,12 +20,19 @@ if (startup) {
   lines.push(`start-up script: ${startupKb.toFixed(2)} KB gzipped (budget < 5 KB): ${startupKb < 5 ? 'PASS' : 'FAIL'}; ${chunks.length} lazy chunks on disk`);
 }
 
-const only = process.env.BENCH_ONLY; // 'web', 'genetics', 'gallery', 'matchmaker' or 'admin'
+const only = process.env.BENCH_ONLY; // 'traffic', 'web', 'genetics', 'gallery', 'matchmaker' or 'admin'
 if (!only || only === 'gallery') {
   try {
     lines.push(...(await benchGallery(process.env.DATABASE_URL)));
   } catch (error) {
     lines.push(`gallery budgets: not measured (${(error as Error).message})`);
+  }
+}
+if (!only || only === 'traffic') {
+  try {
+    lines.push(...(await benchTraffic(process.env.DATABASE_URL)));
+  } catch (error) {
+    lines.push(`real traffic: not measured (${(error as Error).message})`);
   }
 }
 if (!only || only === 'web') {

@@ -84,7 +84,7 @@ export async function startApp(databaseUrl: string, processes: number, nodeOptio
   };
 }
 
-async function startHello(): Promise<{ url: string; stop(): void }> {
+export async function startHello(): Promise<{ url: string; stop(): void }> {
   const child = fork(fileURLToPath(new URL('./hello.ts', import.meta.url)), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   const { port } = await new Promise<{ port: number }>((resolve) => child.once('message', (m) => resolve(m as { port: number })));
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };

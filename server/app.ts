@@ -36,6 +36,7 @@ import { outboxAdminRoutes } from './outbox/admin-routes.js';
 import { placesApiRoutes } from './places/routes.js';
 import { wantsJson } from './http/negotiation.js';
 import { etagExceptPages } from './http/etag.js';
+import { compressAnswers } from './http/compress.js';
 import { siteAssetRoutes } from './content/assets.js';
 import { contentPageRoutes } from './content/routes.js';
 import { breederRoutes } from './breeders/routes.js';
@@ -81,6 +82,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.locals.asset = assetResolver({ followRebuilds: settings.nodeEnv === 'development' });
 
   app.use(httpLogger());
+  if (settings.compression) app.use(compressAnswers());
   app.use(securityHeaders(settings));
   app.use(siteAssetRoutes(root, settings));
   // A hashed file's content never changes under its name: browsers may keep it for a year.

@@ -30,6 +30,8 @@ export interface Settings {
   secureCookies: boolean;
   /** Hops of reverse proxies to trust for the client's address and protocol (`TRUST_PROXY`). */
   trustProxy: number | false;
+  /** Compress answers (brotli or gzip, as the browser accepts); `COMPRESSION=false` when a proxy in front does it. */
+  compression: boolean;
   /** E-mail delivery from the outbox. */
   mail: MailSettings;
   /** App processes (node:cluster workers) serving the port; more than 1 needs PostgreSQL (`WEB_CONCURRENCY`). */
@@ -101,6 +103,7 @@ export function loadSettings(env: Env = process.env): Settings {
     baseUrl,
     secureCookies: baseUrl.startsWith('https:'),
     trustProxy,
+    compression: env.COMPRESSION !== 'false',
     mail: {
       smtpUrl: parseSmtpUrl(env.SMTP_URL),
       from: env.MAIL_FROM || 'Embark <no-reply@embarkvet.com>',

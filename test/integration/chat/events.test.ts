@@ -63,6 +63,7 @@ describe('GET /members/chat/events', () => {
     const response = await fetch(`${origin}${CHAT}/events`, { headers: { cookie: await sessionCookie(who.email), accept: 'text/event-stream' }, signal: abort.signal });
     expect(response.status).to.equal(200);
     expect(response.headers.get('content-type')).to.match(/^text\/event-stream/);
+    expect(response.headers.get('content-encoding'), 'a compressed stream holds events back').to.equal(null);
     const events: Stream['events'] = [];
     let buffer = '';
     let wake: () => void = () => {};
