@@ -12,9 +12,13 @@ export function destroySession(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
 }
 
-/** A fresh session id on every change of identity, against session fixation. */
+/**
+ * A fresh session id on every change of identity, against session fixation. A signed-out
+ * visitor's session was never stored (only signed-in ones are), so its id is already one this
+ * request made: only a signed-in session is regenerated (and its old row deleted).
+ */
 export async function startSessionAs(req: Request, userId: number, impersonation?: { impersonatorId: number; readOnly: boolean }) {
-  await regenerateSession(req);
+  if (req.session.userId !== undefined) await regenerateSession(req);
   req.session.userId = userId;
   if (impersonation) {
     req.session.impersonatorId = impersonation.impersonatorId;

@@ -133,11 +133,10 @@ export class DatabaseSessionStore extends session.Store {
       impersonator_id: sess.impersonatorId ?? null,
     };
     if (row.user_id === null) return this.destroyRow(sid); // only signed-in visitors have sessions
-    await this.db.transaction(async (trx) => {
-      await trx('sessions').insert(row).onConflict('sid').merge();
-      // Sign-ins are rare next to page views, so expired rows go here instead of on a timer.
-      await trx('sessions').where('expired', '<=', trx.fn.now()).delete();
-    });
+    // One statement: the session is written, and (sign-ins being rare next to page views) the
+    // expired rows of everyone go with it instead of on a timer.
+    const upsert = this.db('sessions').insert(row).onConflict('sid').merge();
+    await this.db.raw("with expired as (delete from sessions where expired <= now() and sid <> ?) ?", [sid, upsert]);
   }
 
   override destroy(sid: string, callback?: (error?: unknown) => void): void {

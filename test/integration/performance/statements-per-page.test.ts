@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import type { Express } from 'express';
 import request from 'supertest';
 import { testDb } from '../../support/database.js';
-import { signInAsDemo } from '../../support/demo.js';
+import { DEMO_ACCOUNTS, signInAsDemo } from '../../support/demo.js';
+import { csrfTokenIn } from '../../support/app.js';
+import { DEMO_PASSWORD } from '../../../server/demo/accounts.js';
 import { statementsDuring } from '../../support/statements.js';
 import { demoPopulation, ownedPetNum } from '../results/population.js';
 
@@ -49,5 +51,15 @@ describe('statements per page view', function () {
     const again = await statementsDuring(db, () => request(app).get(`/dog/${handle}`).expect(200));
     expect(first.length, first.join('\n')).to.be.at.most(BUDGET);
     expect(again.length, again.join('\n')).to.be.at.most(BUDGET);
+  });
+
+  it('writes the session once when a member signs in', async () => {
+    const db = await testDb();
+    const agent = request.agent(app);
+    const token = csrfTokenIn((await agent.get('/login').expect(200)).text);
+    const sent = await statementsDuring(db, () => agent.post('/login').type('form').send({ email: DEMO_ACCOUNTS.parent.email, password: DEMO_PASSWORD, _csrf: token }).expect(302));
+    const sessionWrites = sent.filter((sql) => /^\s*(with|insert|update|delete)\b/i.test(sql) && /\bsessions\b/.test(sql));
+    expect(sessionWrites, sent.join('\n')).to.have.length(1);
+    await agent.get('/members').expect(200);
   });
 });
