@@ -6,7 +6,6 @@ import { createApp } from '../server/app.js';
 import { loadSettings } from '../server/settings.js';
 import { openDatabase } from '../server/db/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/demo/accounts.js';
-import { csrfTokenIn } from '../test/support/app.js';
 import { demoDog } from './web.js';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -18,7 +17,7 @@ const settings = { ...loadSettings({ NODE_ENV: 'production', SESSION_SECRET: 'be
 const app = createApp({ db: database.db, settings });
 const { petNum, handle } = await demoDog(databaseUrl);
 const agent = request.agent(app);
-const token = csrfTokenIn((await agent.get('/login')).text);
+const token = (await agent.get('/login')).text.match(/name="csrf-token" content="([^"]+)"/)![1];
 await agent.post('/login').type('form').send({ email: DEMO_ACCOUNTS.parent.email, password: DEMO_PASSWORD, _csrf: token }).expect(302);
 
 let log: { sql: string; bindings: unknown[] }[] = [];

@@ -20,6 +20,8 @@ const SIGN_INS_PER_S = 1;
 const LOAD_USERS = 200;
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const LOAD_WRITE_EVERY_MS = 4_000;
+// What a browser accepts: pages go compressed, as they would to members.
+const BROWSER_ENCODINGS = 'gzip, deflate, br';
 const RESULTS_PAGES = ['summary', 'breed-and-ancestry', 'health', 'traits', 'relatives', 'profile'];
 
 interface Owner {
@@ -121,7 +123,7 @@ function writeTraffic(base: string, sessions: Session[], publicDogs: { handle: s
       const from = sessions[(turn++ + n) % sessions.length];
       const others = publicDogs.filter((dog) => dog.email !== from.owner.email);
       const to = others[(n * 7) % others.length].handle;
-      return post(from, '/members/send-message', { conversationId: -1, startNewConversationTo: to, body: `Hello from the traffic bench, message ${n}` });
+      return post(from, '/members/chat/send-message', { conversationId: -1, startNewConversationTo: to, body: `Hello from the traffic bench, message ${n}` });
     }),
     every(rates.wags, (n) => {
       if (photos.length === 0) return Promise.resolve();
@@ -158,10 +160,10 @@ function readTraffic(base: string, sessions: Session[], publicHandles: string[],
       if (anonymousEvery > 0 && n % anonymousEvery === anonymousEvery - 1) {
         const start = (n * 37) % publicHandles.length;
         const handles = [...publicHandles.slice(start), ...publicHandles.slice(0, start)];
-        client.setRequests(handles.map((handle) => ({ method: 'GET', path: `/dog/${handle}` })));
+        client.setRequests(handles.map((handle) => ({ method: 'GET', path: `/dog/${handle}`, headers: { 'accept-encoding': BROWSER_ENCODINGS } })));
       } else {
         const session = sessions[n % sessions.length];
-        client.setRequests(ownerPages(session.owner).map((path) => ({ method: 'GET', path, headers: { cookie: session.cookie } })));
+        client.setRequests(ownerPages(session.owner).map((path) => ({ method: 'GET', path, headers: { cookie: session.cookie, 'accept-encoding': BROWSER_ENCODINGS } })));
       }
     },
   });

@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import { dateOrNull } from '../db/read-together.js';
-import { readPet, type PetRead } from '../pets/reads.js';
+import { petNumIn, type PetRead, readPet } from '../pets/reads.js';
 import { storedBirthdayText } from '../shared/birthday-text.js';
 import { ageTestStatusText } from './rules.js';
 
@@ -59,7 +59,7 @@ function toAgeTest(row: AgeTestRow): AgeTest {
 /** Each dog's most recent age test, or null when it has none. */
 export const LATEST_AGE_TEST: PetRead<AgeTest | null> = {
   queries: (db, petNums) => ({
-    tests: db('age_tests').whereIn('pet_num', petNums).distinctOn('pet_num').orderBy('pet_num').orderBy('created_at', 'desc').orderBy('id', 'desc').select('*'),
+    tests: db('age_tests').where(petNumIn(db, 'pet_num', petNums)).distinctOn('pet_num').orderBy('pet_num').orderBy('created_at', 'desc').orderBy('id', 'desc').select('*'),
   }),
   assemble: ({ tests }) =>
     new Map(tests.map((row) => [row.pet_num, toAgeTest({ ...row, activated_at: dateOrNull(row.activated_at), released_at: dateOrNull(row.released_at) } as AgeTestRow)])),

@@ -2,6 +2,7 @@ import session, { type SessionData } from 'express-session';
 import type { Request } from 'express';
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
+import { prepared } from '../db/read-together.js';
 import { toUser, type User, type UserRow } from '../users/queries.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { hasResultsSql, shellCountsColumnsOf, toShellCounts, type ShellCounts, type ShellCountsRow } from '../shell/counts.js';
@@ -93,7 +94,7 @@ export class DatabaseSessionStore extends session.Store {
   private async readRow(sid: string, petNum: number | null): Promise<LoadedSession | null> {
     const { sql, bindings } = this.loadQuery(petNum !== null);
     const values = bindings.map((value) => (value === SID_PLACEHOLDER ? sid : value === PET_PLACEHOLDER ? petNum : value));
-    const { rows } = await this.db.raw<{ rows: SessionRow[] }>(sql, values);
+    const { rows } = await prepared<{ rows: SessionRow[] }>(this.db, sql, values);
     const row = rows[0];
     const user = userOf(row?.user_row ?? null);
     if (!row || !user) return null;

@@ -1,12 +1,12 @@
 import type { Db } from '../db/index.js';
 import { CARE_FEEDBACK_QUIET_DAYS, carePageId, type CareFeedbackInput } from './rules.js';
-import type { PetRead } from '../pets/reads.js';
+import { pgArray, type PetRead } from '../pets/reads.js';
 
 /** The pages of `pageIds` where `userId` answered in the last 90 days: they are not asked again there. */
 const recentlyAnswered = (db: Db, userId: number, pageIds: readonly string[]) =>
   db('care_resources_feedback')
     .where('user_id', userId)
-    .whereIn('page_id', pageIds)
+    .whereRaw('page_id = any(?::text[])', [pgArray(pageIds)])
     .where('created_at', '>', db.raw(`now() - interval '${CARE_FEEDBACK_QUIET_DAYS} days'`))
     .distinct({ pageId: 'page_id' });
 

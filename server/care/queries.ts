@@ -1,4 +1,4 @@
-import type { PetRead } from '../pets/reads.js';
+import { petNumIn, type PetRead } from '../pets/reads.js';
 
 export type CareTargetCategory = 'breed' | 'health' | 'trait';
 
@@ -30,19 +30,19 @@ export const CARE_RESOURCES: PetRead<CareResource[]> = {
         .where('t.category', 'breed')
         .join('breed_mix_rows as m', 'm.breed_id', 't.breed_id')
         .join('breeds as b', 'b.id', 't.breed_id')
-        .whereIn('m.pet_num', petNums)
+        .where(petNumIn(db, 'm.pet_num', petNums))
         .select('m.pet_num as petNum', 'b.name as targetName'),
       health: base()
         .where('t.category', 'health')
         .join('health_results as h', (j) => j.on('h.health_condition_id', 't.health_condition_id').andOn(db.raw('(t.health_call is null or t.health_call = h.call)')))
         .join('health_conditions as hc', 'hc.id', 't.health_condition_id')
-        .whereIn('h.pet_num', petNums)
+        .where(petNumIn(db, 'h.pet_num', petNums))
         .select('h.pet_num as petNum', 'hc.name as targetName'),
       traits: base()
         .where('t.category', 'trait')
         .join('trait_results as r', (j) => j.on('r.trait_locus_id', 't.trait_locus_id').andOn(db.raw('r.is_tested and (t.trait_genotype is null or t.trait_genotype = r.genotype)')))
         .join('trait_loci as tl', 'tl.id', 't.trait_locus_id')
-        .whereIn('r.pet_num', petNums)
+        .where(petNumIn(db, 'r.pet_num', petNums))
         .select('r.pet_num as petNum', 'tl.name as targetName'),
     };
   },
@@ -75,7 +75,7 @@ export interface CarePreferences {
 /** Each dog's care sharing preferences (family sharing is per dog, spec 1 §3). */
 export const CARE_PREFERENCES: PetRead<CarePreferences> = {
   queries: (db, petNums) => ({
-    pets: db('pets').whereIn('pet_num', petNums).select({ petNum: 'pet_num', profileAndResults: 'share_care_resources_profile_and_results', surveys: 'share_care_resources_surveys' }),
+    pets: db('pets').where(petNumIn(db, 'pet_num', petNums)).select({ petNum: 'pet_num', profileAndResults: 'share_care_resources_profile_and_results', surveys: 'share_care_resources_surveys' }),
   }),
   assemble: ({ pets }) =>
     new Map(pets.map((row) => [row.petNum, { shareCareResourcesProfileAndResults: Boolean(row.profileAndResults), shareCareResourcesSurveys: Boolean(row.surveys) }])),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from './index.js';
 
@@ -14,10 +15,32 @@ export async function readTogether<K extends string>(db: Db, queries: Record<K, 
   const result = {} as Record<K, JsonRow[]>;
   if (names.length === 0) return result;
   const columns = names.map((_, index) => `(select coalesce(json_agg(q), '[]'::json) from ? q) as c${index}`);
-  const { rows } = await db.raw<{ rows: Record<string, JsonRow[]>[] }>(`select ${columns.join(', ')}`, names.map((name) => queries[name]));
+  // compiled once here, so the name can be taken from the text and knex does not compile it again
+  const { sql, bindings } = db.raw(`select ${columns.join(', ')}`, names.map((name) => queries[name])).toSQL();
+  const { rows } = await prepared<{ rows: Record<string, JsonRow[]>[] }>(db, sql, bindings);
   names.forEach((name, index) => (result[name] = rows[0][`c${index}`]));
   return result;
 }
+
+/**
+ * `raw` as a named prepared statement on PostgreSQL: it is parsed and planned once per connection
+ * instead of on every page view. Planning a page's statement took longer than running it (2.6 ms
+ * against 1.7 ms for a results summary). The name is a hash of the text, so one text is one
+ * statement; only statements whose text does not grow with their input may be named (a list of
+ * ids is one array parameter: petNumIn). PGlite runs in the process and gains nothing.
+ */
+export function prepared<T>(db: Db, sql: string, bindings: readonly Knex.Value[]): Knex.Raw<T> {
+  const raw = db.raw<T>(sql, bindings as Knex.Value[]);
+  if ((db.client as { config: { client?: unknown } }).config.client !== 'pg') return raw;
+  let name = names.get(sql);
+  if (!name) {
+    name = `s${createHash('sha1').update(sql).digest('base64url').slice(0, 24)}`;
+    if (names.size < 10_000) names.set(sql, name);
+  }
+  return raw.options({ name });
+}
+
+const names = new Map<string, string>();
 
 /** A timestamp read through readTogether, as a Date again. */
 export const dateOrNull = (value: string | null | undefined): Date | null => (value == null ? null : new Date(value));

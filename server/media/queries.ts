@@ -2,7 +2,7 @@
 // files to delete from the media store.
 import type { Db } from '../db/index.js';
 import type { JsonRow } from '../db/read-together.js';
-import { byPet, readPet, type PetRead } from '../pets/reads.js';
+import { byPet, petNumIn, type PetRead, readPet } from '../pets/reads.js';
 import type { DocumentInfo, MediaType } from './rules.js';
 
 export interface MediaRow {
@@ -126,7 +126,7 @@ export function galleryRead(userId: number | null, { withDocuments }: { withDocu
   return {
     queries: (db, petNums) => ({
       items: db('media')
-        .whereIn('media.pet_num', petNums)
+        .where(petNumIn(db, 'media.pet_num', petNums))
         .whereIn('media.media_type', ['image', 'video'])
         .orderBy([{ column: 'media.pet_num' }, { column: 'media.created_at', order: 'desc' }, { column: 'media.id', order: 'desc' }])
         .select(
@@ -135,7 +135,7 @@ export function galleryRead(userId: number | null, { withDocuments }: { withDocu
           userId ? db.raw('exists (select 1 from media_likes l where l.media_id = media.id and l.user_id = ?) as "likedByUser"', [userId]) : db.raw('false as "likedByUser"'),
         ),
       documents: db('media')
-        .whereIn('media.pet_num', withDocuments ? petNums : [])
+        .where(petNumIn(db, 'media.pet_num', withDocuments ? petNums : []))
         .where('media.media_type', 'document')
         .orderBy([{ column: 'media.pet_num' }, { column: 'media.created_at', order: 'desc' }, { column: 'media.id', order: 'desc' }])
         .select(COLUMNS),

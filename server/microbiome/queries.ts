@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import { dateOrNull } from '../db/read-together.js';
-import { byPet, readPet, type PetRead } from '../pets/reads.js';
+import { byPet, petNumIn, type PetRead, readPet } from '../pets/reads.js';
 import { storedBirthdayText } from '../shared/birthday-text.js';
 import { microbiomeStateText, microbiomeTypeText, safeReportUrl } from './rules.js';
 
@@ -22,7 +22,7 @@ export interface MicrobiomeTest {
 export const MICROBIOME_TESTS: PetRead<MicrobiomeTest[]> = {
   queries: (db, petNums) => ({
     tests: db('microbiome_tests')
-      .whereIn('pet_num', petNums)
+      .where(petNumIn(db, 'pet_num', petNums))
       .orderBy('pet_num')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

@@ -19,6 +19,15 @@ export interface PetRead<T> {
 type ValueOf<R> = R extends PetRead<infer T> ? T : never;
 type Reads = Record<string, PetRead<unknown>>;
 
+/** A PostgreSQL array literal of numbers or simple words (page ids), to bind as one parameter. */
+export const pgArray = (values: readonly (number | string)[]) => `{${values.map((value) => (typeof value === 'number' ? String(value) : `"${value.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+
+/**
+ * `column` is one of the dogs `petNums`, bound as one array parameter: the statement's text is the
+ * same for one dog or a hundred, so PostgreSQL prepares it once per connection (read-together.ts).
+ */
+export const petNumIn = (db: Db, column: string, petNums: readonly number[]) => db.raw('?? = any(?::int[])', [column, pgArray(petNums)]);
+
 /** Every read of `reads` for the dogs `petNums`, in one statement. */
 export async function readPets<R extends Reads>(db: Db, petNums: readonly number[], reads: R): Promise<{ [K in keyof R]: Map<number, ValueOf<R[K]>> }> {
   const built = Object.entries(reads).map(([name, read]) => ({ name, read, queries: read.queries(db, petNums) }));

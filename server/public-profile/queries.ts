@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../db/index.js';
-import type { PetRead } from '../pets/reads.js';
+import { petNumIn, type PetRead } from '../pets/reads.js';
 import { PET_COLUMNS, type Pet } from '../pets/queries.js';
 import type { User } from '../users/queries.js';
 import { profileVisibility, type ProfileVisibility } from './visibility.js';
@@ -103,8 +103,8 @@ export async function recordProfileViews(db: Db, views: ProfileView[]): Promise<
 /** Each dog's wags (the likes of its photos and videos) and its stored profile views (see totalLikes and profileViewCount). */
 export const LIKES_AND_VIEWS: PetRead<{ likes: number; views: number }> = {
   queries: (db, petNums) => ({
-    likes: db('media_likes').join('media', 'media.id', 'media_likes.media_id').whereIn('media.pet_num', petNums).groupBy('media.pet_num').select({ petNum: 'media.pet_num' }, db.raw('count(*)::int as n')),
-    views: db('profile_views_by_day').whereIn('pet_num', petNums).groupBy('pet_num').select({ petNum: 'pet_num' }, db.raw('sum(view_count)::int as n')),
+    likes: db('media_likes').join('media', 'media.id', 'media_likes.media_id').where(petNumIn(db, 'media.pet_num', petNums)).groupBy('media.pet_num').select({ petNum: 'media.pet_num' }, db.raw('count(*)::int as n')),
+    views: db('profile_views_by_day').where(petNumIn(db, 'pet_num', petNums)).groupBy('pet_num').select({ petNum: 'pet_num' }, db.raw('sum(view_count)::int as n')),
   }),
   assemble({ likes, views }, petNums) {
     const likesOf = new Map(likes.map((row) => [row.petNum, Number(row.n)]));

@@ -1,5 +1,6 @@
 // The public face of the site (issue 11): dog profiles, pairs of dogs, counts, image and sitemaps.
 // Every handler decides visibility with dogForViewer; an invisible dog is the same 404 as an unknown one.
+import { createHash, randomUUID } from 'node:crypto';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { profileViewRecorderOf } from './view-recorder.js';
 import type { Db } from '../db/index.js';
@@ -17,6 +18,12 @@ import { robotsTxt, sitemapDogs, sitemapFiles, sitemapIndexXml, sitemapXml } fro
 import { isIndexable, normaliseHandle } from './visibility.js';
 
 const PAGE_NOT_FOUND = 'Page not found';
+const PUBLIC_PAGE_MAX_AGE_S = 60;
+// Pages of an earlier start (templates, assets) never match: a restart is a new deployment.
+const DEPLOYMENT = randomUUID();
+
+/** A weak ETag of what a page shows: its data, for this deployment's templates. */
+const pageValidator = (locals: object) => `W/"${createHash('sha1').update(DEPLOYMENT).update(JSON.stringify(locals)).digest('base64url')}"`;
 const notFound = () => new HttpError(404, PAGE_NOT_FOUND);
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -87,6 +94,17 @@ export function publicProfileRoutes(db: Db, settings: Settings): Router {
       shopUrl: settings.links.shop,
     };
     if (!viewerIsOwner) countView(req, dog);
+    if (!req.currentUser && !asked) {
+      // What every signed-out visitor sees: a proxy or CDN may keep it a minute, and asks again
+      // with the page's validator, which answers 304 without rendering when nothing shown changed.
+      res.set('Cache-Control', `public, max-age=${PUBLIC_PAGE_MAX_AGE_S}`);
+      res.set('ETag', pageValidator(locals));
+      if (req.fresh) {
+        // the kept page carries its own nonce: a new policy would be merged into its headers
+        res.removeHeader('Content-Security-Policy');
+        return res.status(304).end();
+      }
+    }
     res.render('public/dog', locals);
   });
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { byPet, readPet, type PetRead } from '../pets/reads.js';
+import { byPet, petNumIn, type PetRead, readPet } from '../pets/reads.js';
 import { RELATEDNESS_CATEGORIES, type RelatednessKey } from '../genetics/compute/relatedness.js';
 import type { RelativePet } from './types.js';
 
@@ -50,12 +50,12 @@ export function relativesRead(viewerId: number | null): PetRead<StoredRelative[]
   return {
     queries: (db, petNums) => {
       const pairs = db('relatives')
-        .whereIn('pet_num_a', petNums)
+        .where(petNumIn(db, 'pet_num_a', petNums))
         .select({ subject: 'pet_num_a', other: 'pet_num_b', is_new: 'is_new_for_a', kinship: 'kinship', category: 'category', display_relatedness: 'display_relatedness', found_at: 'found_at' })
         .unionAll((union) =>
           union
             .from('relatives')
-            .whereIn('pet_num_b', petNums)
+            .where(petNumIn(db, 'pet_num_b', petNums))
             .select({ subject: 'pet_num_b', other: 'pet_num_a', is_new: 'is_new_for_b', kinship: 'kinship', category: 'category', display_relatedness: 'display_relatedness', found_at: 'found_at' }),
         );
       return {

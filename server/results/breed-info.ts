@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import { BREED_MIX_RULES } from '../genetics/compute/breed-mix.js';
 import type { JsonRow } from '../db/read-together.js';
-import { byPet, type PetRead } from '../pets/reads.js';
+import { byPet, petNumIn, type PetRead } from '../pets/reads.js';
 
 export interface DogLink {
   name: string;
@@ -46,7 +46,7 @@ const link = (row: DogRow): DogLink => ({
 });
 
 /** A dog's breeds of its mix, trace breeds left out, each joined with `lateral` to what is shown of it. */
-const mainBreedsOf = (db: Db, petNums: readonly number[]) => db('breed_mix_rows as m').whereIn('m.pet_num', petNums).where('m.is_trace', false);
+const mainBreedsOf = (db: Db, petNums: readonly number[]) => db('breed_mix_rows as m').where(petNumIn(db, 'm.pet_num', petNums)).where('m.is_trace', false);
 
 /** Up to `limit` other member-visible dogs with the breed `m.breed_id`, largest share first (for a lateral join). */
 const dogsOfBreed = (db: Db, limit: number, only: { publicOnly: boolean; largestBreed: boolean }) => {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { byPet, readPet, readPets, type PetRead } from '../pets/reads.js';
+import { byPet, petNumIn, type PetRead, readPet, readPets } from '../pets/reads.js';
 import { breedMixScenarioText, breedMixNotTestedText, displayBreedMix, type DisplayBreed, type StoredBreedRow } from './breed-mix-rules.js';
 
 export interface BreedMixView {
@@ -16,10 +16,10 @@ export interface BreedMixView {
 /** Each dog's stored breed mix, or null before results. */
 export const BREED_MIX: PetRead<BreedMixView | null> = {
   queries: (db, petNums) => ({
-    summaries: db('breed_mix_summaries').whereIn('pet_num', petNums).select({ petNum: 'pet_num', breedType: 'breed_type', scenario: 'breed_mix_scenario', name: 'breed_mix_name' }),
+    summaries: db('breed_mix_summaries').where(petNumIn(db, 'pet_num', petNums)).select({ petNum: 'pet_num', breedType: 'breed_type', scenario: 'breed_mix_scenario', name: 'breed_mix_name' }),
     rows: db('breed_mix_rows')
       .join('breeds', 'breeds.id', 'breed_mix_rows.breed_id')
-      .whereIn('breed_mix_rows.pet_num', petNums)
+      .where(petNumIn(db, 'breed_mix_rows.pet_num', petNums))
       .orderBy('breed_mix_rows.pet_num')
       .orderBy('breed_mix_rows.rank')
       .select(

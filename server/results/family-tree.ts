@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import type { JsonRow } from '../db/read-together.js';
-import { byPet, readPets, type PetRead } from '../pets/reads.js';
+import { byPet, petNumIn, type PetRead, readPets } from '../pets/reads.js';
 import { profileImageUrl } from '../pets/images.js';
 import { dogAvatar, type DogAvatar } from '../shared/dog-avatar.js';
 
@@ -79,15 +79,15 @@ export const FAMILY_TREE: PetRead<FamilyTree> = {
   queries: (db, petNums) => {
     // Each dog's immediate family, from either side of the pair (an index on each side).
     const family = db('relatives')
-      .whereIn('pet_num_a', petNums)
+      .where(petNumIn(db, 'pet_num_a', petNums))
       .where('category', 'immediate_family')
       .select({ subject: 'pet_num_a', other: 'pet_num_b', kinship: 'kinship' })
-      .unionAll((q) => q.from('relatives').whereIn('pet_num_b', petNums).where('category', 'immediate_family').select({ subject: 'pet_num_b', other: 'pet_num_a', kinship: 'kinship' }));
+      .unionAll((q) => q.from('relatives').where(petNumIn(db, 'pet_num_b', petNums)).where('category', 'immediate_family').select({ subject: 'pet_num_b', other: 'pet_num_a', kinship: 'kinship' }));
     return {
       links: db('family_tree_links as l')
         .leftJoin('pets as p', 'p.pet_num', 'l.relative_pet_num')
         .leftJoin('breeds as b', 'b.id', 'l.breed_id')
-        .whereIn('l.pet_num', petNums)
+        .where(petNumIn(db, 'l.pet_num', petNums))
         .orderBy('l.pet_num')
         .orderBy('l.path')
         .select('l.pet_num as petNum', 'l.path', 'l.name', 'b.name as breedName', ...RELATIVE_COLUMNS),

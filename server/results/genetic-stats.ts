@@ -3,7 +3,7 @@ import type { Pet } from '../pets/queries.js';
 import { lifeStageFor } from './life-stage.js';
 import { otherLabsFileQuery } from './status.js';
 import type { JsonRow } from '../db/read-together.js';
-import { readPet, readPets, type PetRead } from '../pets/reads.js';
+import { petNumIn, readPet, readPets, type PetRead } from '../pets/reads.js';
 import {
   formatPredictedWeight,
   formatWolfiness,
@@ -29,7 +29,7 @@ export interface StoredGeneticStats {
 }
 
 const storedStatsQuery = (db: Db, petNums: readonly number[]) =>
-  db('genetic_stats').whereIn('pet_num', petNums).select({ petNum: 'pet_num' }, 'predicted_weight_lbs', 'wolfiness', 'wolfiness_context', 'coi', 'predicted_coat_colour');
+  db('genetic_stats').where(petNumIn(db, 'pet_num', petNums)).select({ petNum: 'pet_num' }, 'predicted_weight_lbs', 'wolfiness', 'wolfiness_context', 'coi', 'predicted_coat_colour');
 
 const toStoredStats = (row: JsonRow): StoredGeneticStats => ({
   predictedWeightLbs: numberOrNull(row.predicted_weight_lbs),
@@ -59,13 +59,13 @@ export const GENETIC_STATS_FACTS: PetRead<GeneticStatsFacts> = {
   queries: (db, petNums) => ({
     stats: storedStatsQuery(db, petNums),
     ageTests: db('age_tests')
-      .whereIn('pet_num', petNums)
+      .where(petNumIn(db, 'pet_num', petNums))
       .whereNot('status', 'failed')
       .distinctOn('pet_num')
       // A released result wins over a newer test still in the lab.
       .orderByRaw("pet_num, (status = 'released') desc, created_at desc, id desc")
       .select({ petNum: 'pet_num', status: 'status', predictedBirthday: 'predicted_birthday' }),
-    traits: db('trait_results').whereIn('pet_num', petNums).distinct({ petNum: 'pet_num' }),
+    traits: db('trait_results').where(petNumIn(db, 'pet_num', petNums)).distinct({ petNum: 'pet_num' }),
     otherLabsFiles: otherLabsFileQuery(db, petNums),
   }),
   assemble({ stats, ageTests, traits, otherLabsFiles }, petNums) {

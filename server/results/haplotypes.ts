@@ -1,4 +1,4 @@
-import { byPet, type PetRead } from '../pets/reads.js';
+import { byPet, petNumIn, type PetRead } from '../pets/reads.js';
 import { MATERNAL_TREE, PATERNAL_TREE, lineagePath } from '../genetics/catalogue/lineages.js';
 import { NOT_TESTED_TEXT } from './health-rules.js';
 
@@ -63,7 +63,7 @@ function byLineage(rows: readonly Row[]): Haplotypes {
 
 /** Each dog's maternal and paternal lineage as the lab stored them. */
 export const HAPLOTYPES: PetRead<Haplotypes> = {
-  queries: (db, petNums) => ({ rows: db('haplotypes').whereIn('pet_num', petNums).select({ petNum: 'pet_num' }, 'lineage', 'call', 'haplogroup', 'haplotype') }),
+  queries: (db, petNums) => ({ rows: db('haplotypes').where(petNumIn(db, 'pet_num', petNums)).select({ petNum: 'pet_num' }, 'lineage', 'call', 'haplogroup', 'haplotype') }),
   assemble: ({ rows }) => new Map([...byPet(rows as (Row & { petNum: number })[])].map(([petNum, petRows]) => [petNum, byLineage(petRows)])),
   missing: () => ({ maternal: null, paternal: null }),
 };

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { byPet, readPets, type PetRead } from '../pets/reads.js';
+import { byPet, petNumIn, type PetRead, readPets } from '../pets/reads.js';
 import { orderHealthResults, type HealthCondition } from './health-rules.js';
 
 export type HealthFilter = 'all' | 'breed-relevant' | 'other';
@@ -9,7 +9,7 @@ export const HEALTH_RESULTS: PetRead<HealthCondition[]> = {
   queries: (db, petNums) => ({
     results: db('health_results as r')
       .join('health_conditions as c', 'c.id', 'r.health_condition_id')
-      .whereIn('r.pet_num', petNums)
+      .where(petNumIn(db, 'r.pet_num', petNums))
       .select(
         'r.pet_num as petNum',
         'c.id',

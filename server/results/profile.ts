@@ -1,4 +1,4 @@
-import type { PetRead } from '../pets/reads.js';
+import { petNumIn, type PetRead } from '../pets/reads.js';
 import type { Pet } from '../pets/queries.js';
 import { storedBirthdayText } from '../shared/birthday-text.js';
 
@@ -38,7 +38,7 @@ export const PROFILE_FACTS: PetRead<ProfileFacts | null> = {
   queries: (db, petNums) => ({
     pets: db('pets')
       .leftJoin('breeds', 'breeds.id', 'pets.stated_breed_id')
-      .whereIn('pets.pet_num', petNums)
+      .where(petNumIn(db, 'pets.pet_num', petNums))
       .select({ petNum: 'pets.pet_num', prefixTitles: 'pets.prefix_titles', suffixTitles: 'pets.suffix_titles', story: 'pets.story', dateOfBirthPrecision: 'pets.date_of_birth_precision', statedBreed: 'breeds.name' }),
   }),
   assemble: ({ pets }) => new Map(pets.map(({ petNum, ...facts }) => [petNum, facts as ProfileFacts])),

@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import { dateOrNull } from '../db/read-together.js';
-import { readPet, type PetRead } from '../pets/reads.js';
+import { petNumIn, readPet, type PetRead } from '../pets/reads.js';
 
 /** Whether a dog has computed results yet, and where its swab is when it has not. */
 export interface ResultsStatus {
@@ -88,7 +88,7 @@ const latestReswab = (db: Db, column: string) =>
 export const otherLabsFileQuery = (db: Db, petNums: readonly number[]) =>
   db('genotypes')
     .join('marker_panels', 'marker_panels.id', 'genotypes.panel_id')
-    .whereIn('genotypes.pet_num', petNums)
+    .where(petNumIn(db, 'genotypes.pet_num', petNums))
     .where('genotypes.is_current', true)
     .whereNotNull('marker_panels.probe_names')
     .distinct({ petNum: 'genotypes.pet_num' });
@@ -96,10 +96,10 @@ export const otherLabsFileQuery = (db: Db, petNums: readonly number[]) =>
 /** Each dog's results status: whether it has results, and where its latest swab is. */
 export const RESULTS_STATUS: PetRead<ResultsStatus> = {
   queries: (db, petNums) => ({
-    summaries: db('breed_mix_summaries').whereIn('pet_num', petNums).select({ petNum: 'pet_num' }),
+    summaries: db('breed_mix_summaries').where(petNumIn(db, 'pet_num', petNums)).select({ petNum: 'pet_num' }),
     otherLabsFiles: otherLabsFileQuery(db, petNums),
     swabs: db('swabs')
-      .whereIn('pet_num', petNums)
+      .where(petNumIn(db, 'pet_num', petNums))
       .where('is_methylation', false)
       .distinctOn('pet_num')
       .orderBy('pet_num')
@@ -165,7 +165,7 @@ export async function isFromOtherLabsFile(db: Db, petNum: number): Promise<boole
 
 /** Whether each dog has a current genotype: its owners may download its raw data. */
 export const HAS_CURRENT_GENOTYPE: PetRead<boolean> = {
-  queries: (db, petNums) => ({ genotypes: db('genotypes').whereIn('pet_num', petNums).where('is_current', true).distinct({ petNum: 'pet_num' }) }),
+  queries: (db, petNums) => ({ genotypes: db('genotypes').where(petNumIn(db, 'pet_num', petNums)).where('is_current', true).distinct({ petNum: 'pet_num' }) }),
   assemble: ({ genotypes }) => new Map(genotypes.map((row) => [row.petNum, true])),
   missing: () => false,
 };

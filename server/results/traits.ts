@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { readPets, type PetRead } from '../pets/reads.js';
+import { petNumIn, type PetRead, readPets } from '../pets/reads.js';
 import { NOT_TESTED_TEXT } from './health-rules.js';
 
 export interface TraitView {
@@ -24,7 +24,7 @@ export const TRAITS: PetRead<TraitCategoryView[]> = {
     results: db('trait_results as r')
       .join('trait_loci as l', 'l.id', 'r.trait_locus_id')
       .join('trait_categories as c', 'c.id', 'l.trait_category_id')
-      .whereIn('r.pet_num', petNums)
+      .where(petNumIn(db, 'r.pet_num', petNums))
       .orderBy('r.pet_num')
       .orderBy('c.sort_order')
       .orderBy('c.id')
