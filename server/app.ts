@@ -37,6 +37,7 @@ import { placesApiRoutes } from './places/routes.js';
 import { wantsJson } from './http/negotiation.js';
 import { etagExceptPages } from './http/etag.js';
 import { compressAnswers } from './http/compress.js';
+import { resultsCacheStats } from './pets/reads.js';
 import { siteAssetRoutes } from './content/assets.js';
 import { contentPageRoutes } from './content/routes.js';
 import { breederRoutes } from './breeders/routes.js';
@@ -92,7 +93,8 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use('/static', express.static(path.join(root, 'static'), { maxAge: settings.isProduction ? '1d' : 0, index: false }));
   app.get('/healthz', async (_req, res) => {
     await db.raw('select 1');
-    res.json({ status: 'ok' });
+    // how often a dog's results were read from memory (pets/reads.ts): the benchmark prints it
+    res.json({ status: 'ok', resultsCache: resultsCacheStats(db) });
   });
 
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));

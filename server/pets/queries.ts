@@ -26,6 +26,8 @@ export interface Pet {
   showOfaReport: boolean;
   embarkMayContactVet: boolean | null;
   createdAt: Date;
+  /** Moves whenever the lab writes the dog's results (migration 20261201000002): what was read of them under it still stands. */
+  resultsVersion: number;
 }
 
 export const PET_COLUMNS = {
@@ -54,6 +56,7 @@ export const PET_COLUMNS = {
   showOfaReport: 'pets.show_ofa_report',
   embarkMayContactVet: 'pets.embark_may_contact_vet',
   createdAt: 'pets.created_at',
+  resultsVersion: 'pets.results_version',
 } as const;
 
 export type OwnerPermission = 'edit' | 'read';

@@ -14,6 +14,11 @@ export interface PetRead<T> {
   /** Each dog's value from the rows (a dog left out gets `missing()`). */
   assemble(rows: Record<string, JsonRow[]>, petNums: readonly number[]): Map<number, T>;
   missing(): T;
+  /**
+   * Reads only what the lab stored for the dog (and the catalogue, which changes with a deployment):
+   * kept in memory under the dog's results version, which every write of it moves (readPet).
+   */
+  versioned?: boolean;
 }
 
 type ValueOf<R> = R extends PetRead<infer T> ? T : never;
@@ -41,12 +46,89 @@ export async function readPets<R extends Reads>(db: Db, petNums: readonly number
   return result as { [K in keyof R]: Map<number, ValueOf<R[K]>> };
 }
 
-/** Every read of `reads` for one dog, in one statement. */
-export async function readPet<R extends Reads>(db: Db, petNum: number, reads: R): Promise<{ [K in keyof R]: ValueOf<R[K]> }> {
-  const maps = await readPets(db, [petNum], reads);
+/**
+ * Every read of `reads` for one dog, in one statement. Given the dog's results version (a `Pet`
+ * read this request), versioned reads come from memory when this process read them under that
+ * version before; only the others are sent.
+ */
+export async function readPet<R extends Reads>(db: Db, pet: number | { petNum: number; resultsVersion: number }, reads: R): Promise<{ [K in keyof R]: ValueOf<R[K]> }> {
+  const petNum = typeof pet === 'number' ? pet : pet.petNum;
+  const cache = typeof pet === 'number' ? undefined : resultsCacheOf(db);
   const result = {} as Record<string, unknown>;
-  for (const [name, read] of Object.entries(reads)) result[name] = maps[name].has(petNum) ? maps[name].get(petNum) : read.missing();
+  const toRead: Reads = {};
+  for (const [name, read] of Object.entries(reads)) {
+    const kept = read.versioned && cache ? cache.get(read, petNum, (pet as { resultsVersion: number }).resultsVersion) : undefined;
+    if (kept !== undefined) result[name] = kept;
+    else toRead[name] = read;
+  }
+  const maps = Object.keys(toRead).length > 0 ? await readPets(db, [petNum], toRead) : {};
+  for (const [name, read] of Object.entries(toRead)) {
+    const value = maps[name].has(petNum) ? maps[name].get(petNum) : read.missing();
+    if (read.versioned && cache) cache.set(read, petNum, (pet as { resultsVersion: number }).resultsVersion, value);
+    result[name] = value;
+  }
   return result as { [K in keyof R]: ValueOf<R[K]> };
+}
+
+const MAX_KEPT = 3_000;
+
+/**
+ * What versioned reads answered, per (read, dog, results version), the least recently used
+ * dropped past MAX_KEPT. A version is never given twice, so an entry is never stale: a write of
+ * the dog's results moves its version and leaves every other dog's entries alone. Values are
+ * frozen, since every later view of the dog shares them.
+ */
+class ResultsCache {
+  private readonly entries = new Map<string, unknown>();
+  private readonly ids = new WeakMap<PetRead<unknown>, number>();
+  hits = 0;
+  misses = 0;
+
+  private key(read: PetRead<unknown>, petNum: number, version: number): string {
+    let id = this.ids.get(read);
+    if (id === undefined) this.ids.set(read, (id = nextReadId++));
+    return `${id}\n${petNum}\n${version}`;
+  }
+
+  get(read: PetRead<unknown>, petNum: number, version: number): unknown {
+    const key = this.key(read, petNum, version);
+    const value = this.entries.get(key);
+    if (value === undefined) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value;
+  }
+
+  set(read: PetRead<unknown>, petNum: number, version: number, value: unknown): void {
+    this.entries.set(this.key(read, petNum, version), deepFreeze(value));
+    if (this.entries.size > MAX_KEPT) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+let nextReadId = 1;
+const caches = new WeakMap<Db, ResultsCache>();
+const resultsCacheOf = (db: Db): ResultsCache => caches.get(db) ?? (caches.set(db, new ResultsCache()), caches.get(db)!);
+
+/** How often versioned reads were answered from memory, for the benchmark and /healthz. */
+export function resultsCacheStats(db: Db): { hits: number; misses: number; entries: number } {
+  const cache = resultsCacheOf(db);
+  return { hits: cache.hits, misses: cache.misses, entries: cache.size };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 /** Rows grouped by their dog, in their order. */

@@ -4,7 +4,7 @@ import { galleryPage, galleryReadFor } from '../media/page-data.js';
 import { BREED_MIX, loadBreedMix, type BreedMixView } from '../results/breed-mix.js';
 import { readPet } from '../pets/reads.js';
 import { DONUT, donutSegments } from '../results/breed-mix-rules.js';
-import { GENETIC_STATS_FACTS, geneticStatsProps } from '../results/genetic-stats.js';
+import { GENETIC_STATS_READS, geneticStatsFacts, geneticStatsProps } from '../results/genetic-stats.js';
 import { RESULTS_STATUS } from '../results/status.js';
 import { relativesRead, relatednessCategoryFor, type StoredRelative } from '../relatives/queries.js';
 import type { RelativePet } from '../relatives/types.js';
@@ -30,10 +30,10 @@ export async function dogProfilePage(db: Db, dog: PublicDog, viewer: { signedIn:
   const galleryOptions = { userId: viewer.userId ?? null, canEdit: false, withDocuments: false };
   // The views this process noted are written first, so the count includes them.
   await profileViewRecorderOf(db).flush();
-  const { status, breedMix, statsFacts, relatives, counts, gallery } = await readPet(db, dog.petNum, {
+  const { status, breedMix, labStats, statsAgeTest, relatives, counts, gallery } = await readPet(db, dog, {
     status: RESULTS_STATUS,
     breedMix: BREED_MIX,
-    statsFacts: GENETIC_STATS_FACTS,
+    ...GENETIC_STATS_READS,
     relatives: relativesRead(null),
     counts: LIKES_AND_VIEWS,
     gallery: galleryReadFor(galleryOptions),
@@ -45,7 +45,7 @@ export async function dogProfilePage(db: Db, dog: PublicDog, viewer: { signedIn:
     status,
     breedMix,
     donut: breedWheel(breedMix),
-    geneticStats: geneticStatsProps(dog, statsFacts, { isPublic: true }),
+    geneticStats: geneticStatsProps(dog, geneticStatsFacts({ labStats, statsAgeTest }), { isPublic: true }),
     relatives: visibleRelatives(dog, relatives, viewer.signedIn).map((relative) => ({ ...relative, avatar: relativeAvatar(relative) })),
     likes,
     views,

@@ -51,6 +51,7 @@ export const BREED_MIX: PetRead<BreedMixView | null> = {
     return views;
   },
   missing: () => null,
+  versioned: true,
 };
 
 /** The breed mixes of many dogs in one statement; dogs without results are absent. */

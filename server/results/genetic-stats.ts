@@ -44,20 +44,41 @@ export const GENETIC_STATS: PetRead<StoredGeneticStats | null> = {
   queries: (db, petNums) => ({ stats: storedStatsQuery(db, petNums) }),
   assemble: ({ stats }) => new Map(stats.map((row) => [row.petNum, toStoredStats(row)])),
   missing: () => null,
+  versioned: true,
 };
 
 /** What the genetic stats widget is worked out from, besides the dog itself. */
-export interface GeneticStatsFacts {
-  stats: StoredGeneticStats | null;
+export interface GeneticStatsFacts extends LabStatsFacts {
   /** The latest age test that did not fail, a released one first. */
   ageTest: { status: string; predictedBirthday: string | null } | null;
+}
+
+/** What the lab stored that the genetic stats widget reads. */
+export interface LabStatsFacts {
+  stats: StoredGeneticStats | null;
   hasTraits: boolean;
   fromOtherLabsFile: boolean;
 }
 
-export const GENETIC_STATS_FACTS: PetRead<GeneticStatsFacts> = {
+export const LAB_STATS_FACTS: PetRead<LabStatsFacts> = {
   queries: (db, petNums) => ({
     stats: storedStatsQuery(db, petNums),
+    traits: db('trait_results').where(petNumIn(db, 'pet_num', petNums)).distinct({ petNum: 'pet_num' }),
+    otherLabsFiles: otherLabsFileQuery(db, petNums),
+  }),
+  assemble({ stats, traits, otherLabsFiles }, petNums) {
+    const statsOf = new Map(stats.map((row) => [row.petNum, toStoredStats(row)]));
+    const withTraits = new Set(traits.map((row) => row.petNum));
+    const fromOtherLabs = new Set(otherLabsFiles.map((row) => row.petNum));
+    return new Map(petNums.map((petNum) => [petNum, { stats: statsOf.get(petNum) ?? null, hasTraits: withTraits.has(petNum), fromOtherLabsFile: fromOtherLabs.has(petNum) }]));
+  },
+  missing: () => ({ stats: null, hasTraits: false, fromOtherLabsFile: false }),
+  versioned: true,
+};
+
+/** The age test the life stage may be counted from: the latest that did not fail, a released one first. */
+export const STATS_AGE_TEST: PetRead<GeneticStatsFacts['ageTest']> = {
+  queries: (db, petNums) => ({
     ageTests: db('age_tests')
       .where(petNumIn(db, 'pet_num', petNums))
       .whereNot('status', 'failed')
@@ -65,23 +86,15 @@ export const GENETIC_STATS_FACTS: PetRead<GeneticStatsFacts> = {
       // A released result wins over a newer test still in the lab.
       .orderByRaw("pet_num, (status = 'released') desc, created_at desc, id desc")
       .select({ petNum: 'pet_num', status: 'status', predictedBirthday: 'predicted_birthday' }),
-    traits: db('trait_results').where(petNumIn(db, 'pet_num', petNums)).distinct({ petNum: 'pet_num' }),
-    otherLabsFiles: otherLabsFileQuery(db, petNums),
   }),
-  assemble({ stats, ageTests, traits, otherLabsFiles }, petNums) {
-    const statsOf = new Map(stats.map((row) => [row.petNum, toStoredStats(row)]));
-    const ageTestOf = new Map(ageTests.map((row) => [row.petNum, { status: row.status, predictedBirthday: row.predictedBirthday }]));
-    const withTraits = new Set(traits.map((row) => row.petNum));
-    const fromOtherLabs = new Set(otherLabsFiles.map((row) => row.petNum));
-    return new Map(
-      petNums.map((petNum) => [
-        petNum,
-        { stats: statsOf.get(petNum) ?? null, ageTest: ageTestOf.get(petNum) ?? null, hasTraits: withTraits.has(petNum), fromOtherLabsFile: fromOtherLabs.has(petNum) },
-      ]),
-    );
-  },
-  missing: () => ({ stats: null, ageTest: null, hasTraits: false, fromOtherLabsFile: false }),
+  assemble: ({ ageTests }) => new Map(ageTests.map((row) => [row.petNum, { status: row.status, predictedBirthday: row.predictedBirthday }])),
+  missing: () => null,
 };
+
+/** The reads of geneticStatsFacts, to spread into a page's readPet. */
+export const GENETIC_STATS_READS = { labStats: LAB_STATS_FACTS, statsAgeTest: STATS_AGE_TEST };
+
+export const geneticStatsFacts = ({ labStats, statsAgeTest }: { labStats: LabStatsFacts; statsAgeTest: GeneticStatsFacts['ageTest'] }): GeneticStatsFacts => ({ ...labStats, ageTest: statsAgeTest });
 
 /**
  * The genetic stats of a dog as the widget's props. The life stage is counted from the owner's
@@ -133,5 +146,5 @@ export async function loadGeneticStatsForPets(db: Db, petNums: readonly number[]
 
 /** One dog's genetic stats widget props, read on their own. */
 export async function loadGeneticStatsProps(db: Db, pet: Pet, options: { isPublic: boolean; today?: Date }): Promise<GeneticStatsProps | null> {
-  return geneticStatsProps(pet, (await readPet(db, pet.petNum, { facts: GENETIC_STATS_FACTS })).facts, options);
+  return geneticStatsProps(pet, geneticStatsFacts(await readPet(db, pet, GENETIC_STATS_READS)), options);
 }

@@ -66,6 +66,7 @@ export const HAPLOTYPES: PetRead<Haplotypes> = {
   queries: (db, petNums) => ({ rows: db('haplotypes').where(petNumIn(db, 'pet_num', petNums)).select({ petNum: 'pet_num' }, 'lineage', 'call', 'haplogroup', 'haplotype') }),
   assemble: ({ rows }) => new Map([...byPet(rows as (Row & { petNum: number })[])].map(([petNum, petRows]) => [petNum, byLineage(petRows)])),
   missing: () => ({ maternal: null, paternal: null }),
+  versioned: true,
 };
 
 /** The page's line for each lineage, including why there is none. */

@@ -35,6 +35,7 @@ export const HEALTH_RESULTS: PetRead<HealthCondition[]> = {
       ]),
     ),
   missing: () => [],
+  versioned: true,
 };
 
 /** The conditions of a health page's filter. */

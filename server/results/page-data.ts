@@ -3,7 +3,7 @@ import type { Db } from '../db/index.js';
 import { galleryPage, galleryReadFor } from '../media/page-data.js';
 import type { Pet } from '../pets/queries.js';
 import { RELATEDNESS_CATEGORIES } from '../genetics/compute/relatedness.js';
-import { GENETIC_STATS, GENETIC_STATS_FACTS, geneticStatsProps } from './genetic-stats.js';
+import { GENETIC_STATS, GENETIC_STATS_READS, geneticStatsFacts, geneticStatsProps } from './genetic-stats.js';
 import { INBREEDING_EXPLANATION, inbreedingText } from './inbreeding.js';
 import { BREED_MIX } from './breed-mix.js';
 import { DONUT, donutSegments, percentRing } from './breed-mix-rules.js';
@@ -45,28 +45,28 @@ export const healthWords = { CALL_LABELS, SEVERITY_LABELS, CARRIER_VERSUS_AT_RIS
 export async function profilePage({ db, pet, isEditable = false, userId }: PageContext) {
   // The owner's gallery (issue 12): everyone who reads the dog here also reads its documents.
   const galleryOptions = { userId: userId ?? null, canEdit: isEditable, withDocuments: true };
-  const { status, statsFacts, profile, gallery } = await readPet(db, pet.petNum, {
+  const { status, labStats, statsAgeTest, profile, gallery } = await readPet(db, pet, {
     status: RESULTS_STATUS,
-    statsFacts: GENETIC_STATS_FACTS,
+    ...GENETIC_STATS_READS,
     profile: PROFILE_FACTS,
     gallery: galleryReadFor(galleryOptions),
   });
-  return { status, details: profileDetails(pet, profile), geneticStats: geneticStatsProps(pet, statsFacts, { isPublic: false }), gallery: galleryPage(pet, gallery, galleryOptions) };
+  return { status, details: profileDetails(pet, profile), geneticStats: geneticStatsProps(pet, geneticStatsFacts({ labStats, statsAgeTest }), { isPublic: false }), gallery: galleryPage(pet, gallery, galleryOptions) };
 }
 
 export async function summaryPage({ db, pet, isOwner, isEditable = false, links }: PageContext) {
-  const { status, ageTest, microbiomeTests, breedMix, health, traits, statsFacts, hasGenotype } = await readPet(db, pet.petNum, {
+  const { status, ageTest, microbiomeTests, breedMix, health, traits, labStats, statsAgeTest, hasGenotype } = await readPet(db, pet, {
     status: RESULTS_STATUS,
     ageTest: LATEST_AGE_TEST,
     microbiomeTests: MICROBIOME_TESTS,
     breedMix: BREED_MIX,
     health: HEALTH_RESULTS,
     traits: TRAITS,
-    statsFacts: GENETIC_STATS_FACTS,
+    ...GENETIC_STATS_READS,
     hasGenotype: HAS_CURRENT_GENOTYPE,
   });
-  const coatColour = statsFacts.stats?.predictedCoatColour ?? null;
-  const geneticStats = geneticStatsProps(pet, statsFacts, { isPublic: false });
+  const coatColour = labStats.stats?.predictedCoatColour ?? null;
+  const geneticStats = geneticStatsProps(pet, geneticStatsFacts({ labStats, statsAgeTest }), { isPublic: false });
   const tested = isOwner && hasGenotype;
   // Top traits: the first tested trait of each category.
   const topTraits = traits.flatMap((category) => category.traits.filter((t) => t.isTested).slice(0, 1).map((t) => ({ ...t, category: category.name })));
@@ -90,7 +90,7 @@ export async function summaryPage({ db, pet, isOwner, isEditable = false, links 
 }
 
 export async function breedPage({ db, pet }: PageContext) {
-  const { status, breedMix, familyTree, haplotypes, breedInfo, similarPets } = await readPet(db, pet.petNum, {
+  const { status, breedMix, familyTree, haplotypes, breedInfo, similarPets } = await readPet(db, pet, {
     status: RESULTS_STATUS,
     breedMix: BREED_MIX,
     familyTree: FAMILY_TREE,
@@ -114,19 +114,19 @@ export async function breedPage({ db, pet }: PageContext) {
 }
 
 export async function healthPage({ db, pet }: PageContext, filter: HealthFilter) {
-  const { status, health, stats } = await readPet(db, pet.petNum, { status: RESULTS_STATUS, health: HEALTH_RESULTS, stats: GENETIC_STATS });
+  const { status, health, stats } = await readPet(db, pet, { status: RESULTS_STATUS, health: HEALTH_RESULTS, stats: GENETIC_STATS });
   const conditions = filterHealthResults(health, filter);
   const coi = stats?.coi ?? null;
   return { status, conditions, sections: healthSections(conditions), counts: healthCounts(conditions), filter, showOfaReport: pet.showOfaReport, health: healthWords, inbreeding: coi === null ? null : inbreedingText(coi) };
 }
 
 export async function traitsPage({ db, pet }: PageContext) {
-  const { status, categories, stats } = await readPet(db, pet.petNum, { status: RESULTS_STATUS, categories: TRAITS, stats: GENETIC_STATS });
+  const { status, categories, stats } = await readPet(db, pet, { status: RESULTS_STATUS, categories: TRAITS, stats: GENETIC_STATS });
   return { status, categories, coatColour: stats?.predictedCoatColour ?? null };
 }
 
 export async function relativesPage({ db, pet, userId }: PageContext) {
-  const { status, relatives } = await readPet(db, pet.petNum, { status: RESULTS_STATUS, relatives: relativesRead(userId ?? null) });
+  const { status, relatives } = await readPet(db, pet, { status: RESULTS_STATUS, relatives: relativesRead(userId ?? null) });
   // Issue 20: the first page is rendered here, so it shows before (and without) scripts; the widget takes over.
   const preview = pet.showRelativeFinder && status.hasResults ? relativesPreview(relatives) : null;
   return {
@@ -142,7 +142,7 @@ export async function researchPage({ db, pet, isAdmin }: PageContext) {
 }
 
 export async function carePage({ db, pet, isEditable = false, userId }: PageContext) {
-  const { status, resources, preferences, feedbackAsked } = await readPet(db, pet.petNum, {
+  const { status, resources, preferences, feedbackAsked } = await readPet(db, pet, {
     status: RESULTS_STATUS,
     resources: CARE_RESOURCES,
     preferences: CARE_PREFERENCES,

@@ -168,4 +168,5 @@ export const HAS_CURRENT_GENOTYPE: PetRead<boolean> = {
   queries: (db, petNums) => ({ genotypes: db('genotypes').where(petNumIn(db, 'pet_num', petNums)).where('is_current', true).distinct({ petNum: 'pet_num' }) }),
   assemble: ({ genotypes }) => new Map(genotypes.map((row) => [row.petNum, true])),
   missing: () => false,
+  versioned: true,
 };

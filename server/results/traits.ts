@@ -52,6 +52,7 @@ export const TRAITS: PetRead<TraitCategoryView[]> = {
     return byPet;
   },
   missing: () => [],
+  versioned: true,
 };
 
 /** Trait results of many dogs in one statement. */

@@ -5,7 +5,7 @@ import { readPet } from '../pets/reads.js';
 import { BREED_MIX, type BreedMixView } from '../results/breed-mix.js';
 import { HEALTH_RESULTS } from '../results/health.js';
 import { CALL_LABELS, SEVERITY_LABELS, compareHealthResults, modeOfInheritanceWords, type HealthCondition } from '../results/health-rules.js';
-import { GENETIC_STATS_FACTS, geneticStatsProps } from '../results/genetic-stats.js';
+import { GENETIC_STATS_READS, geneticStatsFacts, geneticStatsProps } from '../results/genetic-stats.js';
 import { inbreedingText, INBREEDING_BANDS, type InbreedingText } from '../results/inbreeding.js';
 import { TRAITS } from '../results/traits.js';
 import { LIFE_STAGE_LABELS } from '../results/life-stage.js';
@@ -73,15 +73,16 @@ export function conditionLabels(conditions: readonly { name: string; gene: strin
 }
 
 export async function loadVetReport(db: Db, pet: Pet): Promise<VetReport> {
-  const [owner, { breedMix, health, statsFacts, traits }, swab] = await Promise.all([
+  const [owner, { breedMix, health, labStats, statsAgeTest, traits }, swab] = await Promise.all([
     ownerOf(db, pet.petNum),
-    readPet(db, pet.petNum, { breedMix: BREED_MIX, health: HEALTH_RESULTS, statsFacts: GENETIC_STATS_FACTS, traits: TRAITS }),
+    readPet(db, pet, { breedMix: BREED_MIX, health: HEALTH_RESULTS, ...GENETIC_STATS_READS, traits: TRAITS }),
     db('swabs')
       .where({ pet_num: pet.petNum, is_methylation: false })
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .first('swab_code', 'activated_at', db.raw('coalesce(health_results_released_at, breed_results_released_at) as released_at')),
   ]);
+  const statsFacts = geneticStatsFacts({ labStats, statsAgeTest });
   const stored = statsFacts.stats;
   const { fromOtherLabsFile } = statsFacts;
   const geneticStats = geneticStatsProps(pet, statsFacts, { isPublic: false });

@@ -138,6 +138,8 @@ async function restoreSnapshot(db: Db, schema: string): Promise<void> {
     }
     const sequences = await trx.raw<{ rows: { name: string; last_value: string | null }[] }>(`select name, last_value from "${schema}".sequence_values`);
     for (const { name, last_value } of sequences.rows) {
+      // Moves on instead: an app may keep results read under any version it has seen (migration 20261201000002).
+      if (name === 'results_versions') continue;
       if (last_value === null) await trx.raw('select setval(?::regclass, 1, false)', [`public."${name}"`]);
       else await trx.raw('select setval(?::regclass, ?)', [`public."${name}"`, last_value]);
     }
