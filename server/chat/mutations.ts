@@ -4,11 +4,12 @@ import type { Db } from '../db/index.js';
 import { HttpError } from '../auth/guards.js';
 import type { User } from '../users/queries.js';
 import { CHAT_BLOCKED, CHAT_NOT_YOUR_BLOCK, CHAT_RATE_LIMITED, CHAT_WITH_YOURSELF, INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
-import { blockState, conversationBetween, countRecentSends, findParticipation, firstOwnedPetNum, otherParticipantIds, ownPetsByNum, toMessage, type BlockState, type ChatPetRow } from './queries.js';
+import { blockState, conversationBetweenQuery, findParticipation, firstOwnedPetNum, otherParticipantIds, othersWithBlocks, ownPetsByNum, recentSendsQuery, toMessage, type BlockState, type ChatPetRow } from './queries.js';
+import { readTogether } from '../db/read-together.js';
 import { conversationSubject, NEW_CONVERSATION_ID, SEND_LIMIT_PER_MINUTE } from './rules.js';
 import { queueNewMessageNotices } from './notices.js';
 import type { BlockResponse, SendMessageResponse } from './types.js';
-import { notifyChat } from './events.js';
+import { CHAT_CHANNEL, notifyChat } from './events.js';
 
 // Namespace of the per-user advisory lock that serialises a user's sends across processes.
 const SEND_LOCK_NAMESPACE = 6006;
@@ -31,17 +32,18 @@ export interface SendInput {
   toPet: ChatPetRow | null;
 }
 
-/** Resolves the conversation a send goes to, creating it from -1 on the first message. */
-async function conversationForSend(trx: Db, user: User, input: SendInput): Promise<{ id: number; started: boolean }> {
-  if (input.conversationId !== NEW_CONVERSATION_ID) {
-    await requireParticipation(trx, input.conversationId, user.id);
-    return { id: input.conversationId, started: false };
-  }
-  const pet = input.toPet;
-  if (!pet) throw new HttpError(400, INVALID_ARGUMENTS);
-  if (pet.ownerId === user.id) throw new HttpError(400, CHAT_WITH_YOURSELF);
-  const existing = await conversationBetween(trx, user.id, pet.ownerId);
-  if (existing !== undefined) return { id: existing, started: true };
+/** The conversation a send goes to, as read with the sender's recent sends: known, or to be started with the dog's owner. */
+async function sendFacts(trx: Db, user: User, input: SendInput): Promise<{ recentSends: number; conversationId: number | undefined }> {
+  const target =
+    input.conversationId !== NEW_CONVERSATION_ID
+      ? trx('conversation_participants').where({ conversation_id: input.conversationId, user_id: user.id }).select('conversation_id')
+      : conversationBetweenQuery(trx, user.id, input.toPet!.ownerId);
+  const { recent, conversation } = await readTogether(trx, { recent: recentSendsQuery(trx, user.id), conversation: target.limit(1) });
+  return { recentSends: Number(recent[0].count), conversationId: conversation[0]?.conversation_id };
+}
+
+/** A new conversation with the owner of `pet`, named after the sender's first dog and theirs. */
+async function startConversation(trx: Db, user: User, pet: ChatPetRow): Promise<number> {
   const myPetNum = await firstOwnedPetNum(trx, user.id);
   const myPetName = myPetNum ? ((await ownPetsByNum(trx, [myPetNum])).get(myPetNum)?.name ?? null) : null;
   const [{ id }] = await trx('conversations')
@@ -51,25 +53,37 @@ async function conversationForSend(trx: Db, user: User, input: SendInput): Promi
     { conversation_id: id, user_id: user.id, pet_num: myPetNum },
     { conversation_id: id, user_id: pet.ownerId, pet_num: pet.petNum },
   ]);
-  return { id, started: true };
+  return id;
 }
 
-/** POST /members/chat/send-message. */
+/**
+ * POST /members/chat/send-message. A user's sends take turns (an advisory lock), so the limit
+ * counts every one before; the reads and writes go in as few statements as they can.
+ */
 export async function sendMessage(db: Db, user: User, input: SendInput): Promise<SendMessageResponse> {
+  const starting = input.conversationId === NEW_CONVERSATION_ID;
+  if (starting && !input.toPet) throw new HttpError(400, INVALID_ARGUMENTS);
+  if (starting && input.toPet!.ownerId === user.id) throw new HttpError(400, CHAT_WITH_YOURSELF);
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [SEND_LOCK_NAMESPACE, user.id]);
-    if ((await countRecentSends(trx, user.id)) >= SEND_LIMIT_PER_MINUTE) throw new HttpError(429, CHAT_RATE_LIMITED);
-    const conversation = await conversationForSend(trx, user, input);
-    const recipients = await otherParticipantIds(trx, conversation.id, user.id);
-    if ((await blockState(trx, user.id, recipients)).blocked) throw new HttpError(403, CHAT_BLOCKED);
-    const [row] = await trx('messages')
-      .insert({ conversation_id: conversation.id, created_by_user_id: user.id, body: input.body })
-      .returning(['id', 'body', 'created_at']);
-    await trx('conversations').where('id', conversation.id).update({ last_message_at: row.created_at });
-    await queueNewMessageNotices(trx, { conversationId: conversation.id, messageId: Number(row.id), senderName: user.name, recipientIds: recipients });
-    await notifyChat(trx, { conversationId: conversation.id, userIds: [...recipients, user.id] });
+    const facts = await sendFacts(trx, user, input);
+    if (facts.recentSends >= SEND_LIMIT_PER_MINUTE) throw new HttpError(429, CHAT_RATE_LIMITED);
+    if (!starting && facts.conversationId === undefined) throw new HttpError(403, NOT_AUTHORIZED);
+    const conversationId = facts.conversationId ?? (await startConversation(trx, user, input.toPet!));
+    const { recipients, blocks } = await othersWithBlocks(trx, conversationId, user.id);
+    if (blocks.blocked) throw new HttpError(403, CHAT_BLOCKED);
+    // the message, the conversation's last activity and the live event, in one statement
+    const { rows } = await trx.raw<{ rows: { id: number; body: string; created_at: Date }[] }>(
+      `with sent as (insert into messages (conversation_id, created_by_user_id, body) values (?, ?, ?) returning id, body, created_at),
+            touched as (update conversations set last_message_at = (select created_at from sent) where id = ?),
+            told as (select pg_notify(?, ?) as notified)
+       select sent.id, sent.body, sent.created_at from sent, told`,
+      [conversationId, user.id, input.body, conversationId, CHAT_CHANNEL, JSON.stringify({ conversationId, userIds: [...recipients, user.id] })],
+    );
+    const [row] = rows;
+    await queueNewMessageNotices(trx, { conversationId, messageId: Number(row.id), senderName: user.name, recipientIds: recipients });
     const response: SendMessageResponse = { sentMessage: toMessage(row) };
-    if (conversation.started) response.startedConversation = { conversationId: conversation.id };
+    if (starting) response.startedConversation = { conversationId };
     return response;
   });
 }

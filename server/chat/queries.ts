@@ -113,17 +113,19 @@ export async function otherParticipantIds(db: Db, conversationId: number, userId
   return db('conversation_participants').where('conversation_id', conversationId).whereNot('user_id', userId).orderBy('user_id').pluck('user_id');
 }
 
-/** The two-person conversation between two users, when one exists. */
-export async function conversationBetween(db: Db, userId: number, otherUserId: number): Promise<number | undefined> {
-  const row = await db('conversation_participants as me')
+/** The two-person conversation between two users, when one exists (as `conversation_id`). */
+export const conversationBetweenQuery = (db: Db, userId: number, otherUserId: number) =>
+  db('conversation_participants as me')
     .join('conversation_participants as other', 'other.conversation_id', 'me.conversation_id')
     .where({ 'me.user_id': userId, 'other.user_id': otherUserId })
     .whereNotExists(
       db('conversation_participants as third').whereRaw('third.conversation_id = me.conversation_id').whereNotIn('third.user_id', [userId, otherUserId]),
     )
     .orderBy('me.conversation_id')
-    .first('me.conversation_id');
-  return row?.conversation_id;
+    .select('me.conversation_id');
+
+export async function conversationBetween(db: Db, userId: number, otherUserId: number): Promise<number | undefined> {
+  return (await conversationBetweenQuery(db, userId, otherUserId).first())?.conversation_id;
 }
 
 export interface BlockState {
@@ -141,14 +143,25 @@ export async function blockState(db: Db, userId: number, otherUserIds: readonly 
   return { blocked: rows.length > 0, blockedByMe: rows.some((row) => row.blocker_user_id === userId) };
 }
 
-/** How many messages the user sent in the last minute, across every app process. */
-export async function countRecentSends(db: Db, userId: number): Promise<number> {
-  const [row] = await db('messages')
-    .where('created_by_user_id', userId)
-    .where('created_at', '>', db.raw("now() - interval '1 minute'"))
-    .count<{ count: number | string }[]>('* as count');
-  return Number(row.count);
+/** The conversation's other members, each with whether a block stands between them and the user. */
+export async function othersWithBlocks(db: Db, conversationId: number, userId: number): Promise<{ recipients: number[]; blocks: BlockState }> {
+  const rows: { user_id: number; blocked_by_me: boolean; blocked_me: boolean }[] = await db('conversation_participants as cp')
+    .where('cp.conversation_id', conversationId)
+    .whereNot('cp.user_id', userId)
+    .orderBy('cp.user_id')
+    .select(
+      'cp.user_id',
+      db.raw('exists (select 1 from blocks b where b.blocker_user_id = ? and b.blocked_user_id = cp.user_id) as blocked_by_me', [userId]),
+      db.raw('exists (select 1 from blocks b where b.blocked_user_id = ? and b.blocker_user_id = cp.user_id) as blocked_me', [userId]),
+    );
+  const blockedByMe = rows.some((row) => row.blocked_by_me);
+  return { recipients: rows.map((row) => row.user_id), blocks: { blocked: blockedByMe || rows.some((row) => row.blocked_me), blockedByMe } };
 }
+
+/** The messages the user sent in the last minute, across every app process (a query to run with others). */
+export const recentSendsQuery = (db: Db, userId: number) =>
+  db('messages').where('created_by_user_id', userId).where('created_at', '>', db.raw("now() - interval '1 minute'")).count<{ count: number | string }[]>('* as count');
+
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
