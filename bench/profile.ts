@@ -99,7 +99,7 @@ for (const page of pages) {
   mkdirSync(out, { recursive: true });
   const app = await startApp(databaseUrl, 1, ['--cpu-prof', `--cpu-prof-dir=${out}`]);
   cookieHolder.cookie = await signInCookie(app.base);
-  const headers = page.signedIn ? { cookie: cookieHolder.cookie } : {};
+  const headers: Record<string, string> = { ...(page.signedIn ? { cookie: cookieHolder.cookie } : {}), ...(process.env.PROFILE_ENCODING ? { 'accept-encoding': process.env.PROFILE_ENCODING } : {}) };
   await autocannon({ url: `${app.base}${page.path}`, connections: 20, duration: 2, headers });
   const backends = await databaseBackends();
   const cpuBefore = [cpuMsOf(app.pid), backends.reduce((sum, pid) => sum + cpuMsOf(pid), 0)];

@@ -209,6 +209,8 @@ export async function benchTraffic(databaseUrl: string | undefined): Promise<str
   if (!databaseUrl) return ['real traffic: skipped (measured on PostgreSQL: set DATABASE_URL to a scratch database)'];
   const lines = [`Real traffic, on PostgreSQL in production mode, one process: ${CONNECTIONS} connections for ${DURATION_S} s; owners read their own dogs' pages, visitors public profiles`];
   const hello = await startHello();
+  // 1,000 dogs have 200 community owners: each of the 200 users below is an account of its own.
+  process.env.DEMO_POPULATION_SIZE ??= '1000';
   const app = await startApp(databaseUrl, 1);
   try {
     const { owners, publicDogs, photos } = await population(databaseUrl, LOAD_USERS);

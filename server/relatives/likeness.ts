@@ -47,8 +47,10 @@ export async function likenessScores(db: Db, pairs: readonly LikenessPair[]): Pr
   const ids = [...new Set(toCompute.flatMap(([, a, b]) => [a, b]))];
   const rows: { id: number; calls: Buffer; marker_count: number }[] = await db('genotypes').whereIn('id', ids).select('id', 'calls', 'marker_count');
   const calls = new Map(rows.map((row) => [row.id, unpackGenotype(new Uint8Array(row.calls), row.marker_count)]));
+  const panelIds = [...new Set(toCompute.map(([, , , panelId]) => panelId))];
+  const panels = new Map(await Promise.all(panelIds.map(async (panelId) => [panelId, await loadPanel(db, panelId)] as const)));
   for (const [key, a, b, panelId] of toCompute) {
-    const panel = await loadPanel(db, panelId);
+    const panel = panels.get(panelId)!;
     const score = likenessScore(panel, calls.get(a)!, calls.get(b)!);
     if (scoresByGenotypes.size >= MAX_CACHED_SCORES) scoresByGenotypes.clear();
     scoresByGenotypes.set(`${a}:${b}`, score);
