@@ -105,7 +105,6 @@ const ownerPages = (owner: Owner) => ['/members', ...owner.dogs.flatMap((dog) =>
 function writeTraffic(base: string, sessions: Session[], publicDogs: { handle: string; email: string }[], photos: string[], rates: { chats: number; wags: number; signIns: number }) {
   const counts = { chats: 0, wags: 0, signIns: 0, failed: 0 };
   let stopped = false;
-  let turn = 0;
   const every = (perSecond: number, write: (n: number) => Promise<Response | void>) =>
     (async () => {
       if (perSecond <= 0) return;
@@ -125,7 +124,8 @@ function writeTraffic(base: string, sessions: Session[], publicDogs: { handle: s
   const runs = [
     every(rates.chats, (n) => {
       counts.chats++;
-      const from = sessions[(turn++ + n) % sessions.length];
+      // each user in turn: with 200 users at 50 a second, each sends one every 4 s
+      const from = sessions[n % sessions.length];
       const others = publicDogs.filter((dog) => dog.email !== from.owner.email);
       const to = others[(n * 7) % others.length].handle;
       return post(from, '/members/chat/send-message', { conversationId: -1, startNewConversationTo: to, body: `Hello from the traffic bench, message ${n}` });
