@@ -24,7 +24,7 @@ import { nutritionRoutes } from './nutrition/routes.js';
 import { messagesApiRoutes } from './chat/api-routes.js';
 import { relativesApiRoutes } from './relatives/api-routes.js';
 import { usageRoutes } from './usage/routes.js';
-import { chatRoutes } from './chat/routes.js';
+import { chatApiRoutes, chatRoutes } from './chat/routes.js';
 import { rawDataRoutes } from './lab/raw-data-routes.js';
 import { labAdminRoutes, labUploadParser, UPLOAD_PATH } from './lab/admin-routes.js';
 import { petProfileRoutes } from './pet-profile/routes.js';
@@ -116,6 +116,10 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use('/api/places', requireUser, placesApiRoutes(db, settings));
   app.use('/api/media-likes', requireUser, mediaLikeRoutes(db));
   app.use(mediaFileRoutes(db, settings)); // before the shell: a picture needs no header counts
+  // the chat's JSON calls need none either (/members/chat itself is the Messages page, below)
+  const chatApi = express.Router();
+  chatApi.use('/members/chat', (req, _res, next) => next(req.path === '/' ? 'router' : undefined), chatApiRoutes(db, chatEvents));
+  app.use(chatApi);
 
   app.use(shellContext(db, settings));
   app.use(authRoutes(db));
@@ -130,7 +134,7 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(surveysAdminRoutes(db));
   app.use(labAdminRoutes(db, settings));
   app.use(outboxAdminRoutes(db));
-  app.use('/members', chatRoutes(db, chatEvents));
+  app.use('/members', chatRoutes(db));
   app.use(vetReportRoutes(db)); // before requireUser: the report link's token is its key
   app.use(transferRoutes(db));
   app.use(vetSignupRoutes(db));

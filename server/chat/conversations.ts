@@ -2,9 +2,11 @@
 // (the chat page polls it, so it stays cheap however many conversations a user has).
 import type { Db } from '../db/index.js';
 import { countUnreadMessages } from './unread.js';
-import { blockState, conversationBetween, firstOwnedPetNum, ownPetsByNum, visiblePetsOfUsers, type ChatPetRow } from './queries.js';
+import { blockState, conversationBetween, firstOwnedPetNum, ownPetsByNum, ownPetsFrom, ownPetsQuery, visiblePetsByOwner, visiblePetsOfUsers, visiblePetsOfUsersQuery, type ChatPetRow, type PetRow } from './queries.js';
+import { readTogether } from '../db/read-together.js';
+import { pgArray } from '../pets/reads.js';
 import { conversationSubject, messageSnippet, NEW_CONVERSATION_ID } from './rules.js';
-import { likenessScores, pairKey, type LikenessPair } from '../relatives/likeness.js';
+import { currentGenotypesQuery, likenessScores, pairKey, type CurrentGenotype, type LikenessPair } from '../relatives/likeness.js';
 import type { ChatPet, Conversation, GetConversationsResponse } from './types.js';
 
 interface SummaryRow {
@@ -75,13 +77,19 @@ export async function listConversations(db: Db, userId: number, includeId: numbe
   const { rows } = await db.raw<{ rows: SummaryRow[] }>(SUMMARY_SQL, [userId]);
   const shown = rows.filter((row) => Number(row.num_messages) > 0 || row.conversation_id === includeId);
   const otherIds = [...new Set(shown.map((row) => row.other_user_id).filter((id): id is number => id != null))];
-  const [petsByOwner, myPets, blocks] = await Promise.all([
-    visiblePetsOfUsers(db, otherIds),
-    ownPetsByNum(db, shown.map((row) => row.my_pet_num).filter((num): num is number => num != null)),
-    blocksWith(db, userId, otherIds),
-  ]);
+  const myPetNums = shown.map((row) => row.my_pet_num).filter((num): num is number => num != null);
+  // the other members' dogs, the user's own, the blocks between them and the dogs' genotypes: one statement
+  const read = await readTogether(db, {
+    pets: visiblePetsOfUsersQuery(db, otherIds),
+    mine: ownPetsQuery(db, myPetNums),
+    blocks: blocksWithQuery(db, userId, otherIds),
+    genotypes: currentGenotypesQuery(db, visiblePetsOfUsersQuery(db, otherIds).clearSelect().clearOrder().select('pets.pet_num').union((q) => q.select(db.raw('unnest(?::int[])', [pgArray(myPetNums)])))),
+  });
+  const petsByOwner = visiblePetsByOwner(read.pets as PetRow[]);
+  const myPets = ownPetsFrom(read.mine as PetRow[]);
+  const blocks = blocksFrom(userId, read.blocks as BlockRow[]);
   const toUserPetsOf = (row: SummaryRow) => (row.other_user_id ? (petsByOwner.get(row.other_user_id) ?? []) : []);
-  const scores = await likenessScores(db, shown.flatMap((row) => likenessPairs(row.my_pet_num, toUserPetsOf(row))));
+  const scores = await likenessScores(db, shown.flatMap((row) => likenessPairs(row.my_pet_num, toUserPetsOf(row))), read.genotypes as CurrentGenotype[]);
   return shown
     .map((row): Conversation => {
       const toUserPets = toUserPetsOf(row);
@@ -106,14 +114,21 @@ export async function listConversations(db: Db, userId: number, includeId: numbe
     .sort((a, b) => (b.lastActivityAt ?? '').localeCompare(a.lastActivityAt ?? '') || b.conversation_id - a.conversation_id);
 }
 
-/** Per other user: 'byMe' when the user blocked them, 'byThem' when only they blocked the user. */
-async function blocksWith(db: Db, userId: number, otherIds: readonly number[]): Promise<Map<number, 'byMe' | 'byThem'>> {
-  const found = new Map<number, 'byMe' | 'byThem'>();
-  if (otherIds.length === 0) return found;
-  const rows: { blocker_user_id: number; blocked_user_id: number }[] = await db('blocks')
+interface BlockRow {
+  blocker_user_id: number;
+  blocked_user_id: number;
+}
+
+/** The blocks between the user and `otherIds`, either way. */
+const blocksWithQuery = (db: Db, userId: number, otherIds: readonly number[]) =>
+  db('blocks')
     .where((q) => q.where('blocker_user_id', userId).whereIn('blocked_user_id', otherIds))
     .orWhere((q) => q.where('blocked_user_id', userId).whereIn('blocker_user_id', otherIds))
     .select('blocker_user_id', 'blocked_user_id');
+
+/** Per other user: 'byMe' when the user blocked them, 'byThem' when only they blocked the user. */
+function blocksFrom(userId: number, rows: readonly BlockRow[]): Map<number, 'byMe' | 'byThem'> {
+  const found = new Map<number, 'byMe' | 'byThem'>();
   for (const row of rows) {
     if (row.blocker_user_id === userId) found.set(row.blocked_user_id, 'byMe');
     else if (!found.has(row.blocker_user_id)) found.set(row.blocker_user_id, 'byThem');
@@ -148,9 +163,10 @@ async function newConversationWith(db: Db, userId: number, pet: ChatPetRow): Pro
 }
 
 /** GET /members/chat/get-conversations: the list, plus the chat ?to= opens when a dog is given. */
-export async function conversationsFor(db: Db, userId: number, toPet: ChatPetRow | null): Promise<GetConversationsResponse> {
+export async function conversationsFor(db: Db, userId: number, toPet: ChatPetRow | null, knownUnread?: number): Promise<GetConversationsResponse> {
   const existingId = toPet ? await conversationBetween(db, userId, toPet.ownerId) : undefined;
-  const [conversations, numUnreadMessages] = await Promise.all([listConversations(db, userId, existingId ?? null), countUnreadMessages(db, userId)]);
+  // a page has the count from the header's (read with the session)
+  const [conversations, numUnreadMessages] = await Promise.all([listConversations(db, userId, existingId ?? null), knownUnread ?? countUnreadMessages(db, userId)]);
   if (toPet && existingId === undefined) conversations.unshift(await newConversationWith(db, userId, toPet));
   return {
     conversations,

@@ -24,7 +24,7 @@ export function chatPage(db: Db): RequestHandler {
       error = failure.message;
       res.status(failure.status);
     }
-    const data = await conversationsFor(db, user.id, target);
+    const data = await conversationsFor(db, user.id, target, req.shellCounts?.numUnreadMessages);
     const props: ChatWidgetProps = { ...data, to: target?.handle ?? null };
     res.render('members/messages', { title: 'Messages', heading: 'Messages', error, props, conversations: data.conversations, noConversations: CHAT_NO_CONVERSATIONS });
   };

@@ -9,7 +9,7 @@ export interface ChatPetRow extends ChatPet {
   ownerName: string;
 }
 
-interface PetRow {
+export interface PetRow {
   pet_num: number;
   handle: string;
   name: string;
@@ -53,9 +53,15 @@ export async function findChatPetByHandle(db: Db, handle: string): Promise<ChatP
 
 /** Visible dogs of each given owner, oldest first. */
 export async function visiblePetsOfUsers(db: Db, userIds: readonly number[]): Promise<Map<number, ChatPetRow[]>> {
+  return userIds.length === 0 ? new Map() : visiblePetsByOwner((await visiblePetsOfUsersQuery(db, userIds)) as PetRow[]);
+}
+
+/** The dogs of `userIds` other members may see, oldest first (a query to read with others). */
+export const visiblePetsOfUsersQuery = (db: Db, userIds: readonly number[]) =>
+  visiblePetsQuery(db).whereIn('pet_owners.user_id', userIds).orderBy('pets.created_at').orderBy('pets.pet_num');
+
+export function visiblePetsByOwner(rows: readonly PetRow[]): Map<number, ChatPetRow[]> {
   const byOwner = new Map<number, ChatPetRow[]>();
-  if (userIds.length === 0) return byOwner;
-  const rows: PetRow[] = await visiblePetsQuery(db).whereIn('pet_owners.user_id', userIds).orderBy('pets.created_at').orderBy('pets.pet_num');
   for (const row of rows) {
     const pet = toChatPet(row);
     byOwner.set(pet.ownerId, [...(byOwner.get(pet.ownerId) ?? []), pet]);
@@ -65,9 +71,14 @@ export async function visiblePetsOfUsers(db: Db, userIds: readonly number[]): Pr
 
 /** Any of the user's own dogs (hidden or private ones too), by pet number. */
 export async function ownPetsByNum(db: Db, petNums: readonly number[]): Promise<Map<number, ChatPet>> {
-  const rows = petNums.length
-    ? await db('pets').whereIn('pet_num', petNums).whereNull('deleted_at').select('pet_num', 'handle', 'name', 'call_name', 'profile_image_public_id')
-    : [];
+  return ownPetsFrom(petNums.length ? await ownPetsQuery(db, petNums) : []);
+}
+
+/** The user's dogs `petNums` (a query to read with others). */
+export const ownPetsQuery = (db: Db, petNums: readonly number[]) =>
+  db('pets').whereIn('pet_num', petNums).whereNull('deleted_at').select('pet_num', 'handle', 'name', 'call_name', 'profile_image_public_id');
+
+export function ownPetsFrom(rows: readonly Omit<PetRow, 'owner_id' | 'owner_name'>[]): Map<number, ChatPet> {
   return new Map(
     rows.map((row: Omit<PetRow, 'owner_id' | 'owner_name'>) => [
       row.pet_num,

@@ -1,7 +1,19 @@
+import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { unpackGenotype } from '../genetics/genotype.js';
 import { likenessScore } from '../genetics/compute/likeness.js';
 import { loadPanel } from '../lab/panel-load.js';
+
+/** A dog's current genotype: which row, on which panel. */
+export interface CurrentGenotype {
+  id: number;
+  pet_num: number;
+  panel_id: number;
+}
+
+/** The current genotypes of the dogs `petNums` (a list, or a subquery of pet numbers). */
+export const currentGenotypesQuery = (db: Db, petNums: readonly number[] | Knex.QueryBuilder) =>
+  db('genotypes').whereIn('pet_num', petNums as readonly number[]).andWhere({ is_current: true }).select('id', 'pet_num', 'panel_id');
 
 /** A pair of dogs whose likeness a conversation shows: the user's own dog and one of the other owner's. */
 export interface LikenessPair {
@@ -21,14 +33,12 @@ const MAX_CACHED_SCORES = 10_000;
  * current genotype on the same marker panel; null for the others (not tested, or typed on
  * arrays that cannot be compared marker for marker).
  */
-export async function likenessScores(db: Db, pairs: readonly LikenessPair[]): Promise<Map<string, number | null>> {
+export async function likenessScores(db: Db, pairs: readonly LikenessPair[], read?: readonly CurrentGenotype[]): Promise<Map<string, number | null>> {
   const scores = new Map<string, number | null>();
   const petNums = [...new Set(pairs.flatMap((pair) => [pair.ownPetNum, pair.otherPetNum]))];
   if (petNums.length === 0) return scores;
-  const genotypes: { id: number; pet_num: number; panel_id: number }[] = await db('genotypes')
-    .whereIn('pet_num', petNums)
-    .andWhere({ is_current: true })
-    .select('id', 'pet_num', 'panel_id');
+  // the dogs' current genotypes, unless the caller read them with its own queries
+  const genotypes = read ?? ((await currentGenotypesQuery(db, petNums)) as CurrentGenotype[]);
   const byPet = new Map(genotypes.map((row) => [row.pet_num, row]));
   const toCompute: [string, number, number, number][] = [];
   for (const pair of pairs) {

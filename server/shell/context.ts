@@ -2,7 +2,6 @@ import type { Request, RequestHandler } from 'express';
 import { petAvatar } from '../pets/images.js';
 import type { DogAvatar } from '../shared/dog-avatar.js';
 import type { Db } from '../db/index.js';
-import { wantsJson } from '../http/negotiation.js';
 import type { Settings } from '../settings.js';
 import type { UserType } from '../users/rules.js';
 import { accountTypeLabel, canImpersonate } from '../users/rules.js';
@@ -59,8 +58,7 @@ export interface ShellContext {
 /** Everything the header and footer need, loaded once per page request. */
 export function shellContext(db: Db, settings: Settings): RequestHandler {
   return async (req, res, next) => {
-    // A data answer (a chat send, a fetch) shows no header: its counts would be a wasted statement.
-    if (!wantsJson(req)) res.locals.shell = await buildShell(db, settings, req);
+    res.locals.shell = await buildShell(db, settings, req);
     next();
   };
 }

@@ -43,6 +43,19 @@ describe('statements per page view', function () {
     expect(over, JSON.stringify(counts, null, 1)).to.deep.equal([]);
   });
 
+  it(`sends at most ${BUDGET} statements for the chat inbox of a member with conversations`, async () => {
+    const db = await testDb();
+    const agent = await signInAsDemo(app, 'parent');
+    const token = csrfTokenIn((await agent.get('/members/messages').expect(200)).text);
+    const others = await db('pets').whereNot({ privacy: 'private' }).whereNotIn('pet_num', db('pet_owners').join('users', 'users.id', 'pet_owners.user_id').where('users.email', DEMO_ACCOUNTS.parent.email).select('pet_owners.pet_num')).limit(3).pluck('handle');
+    for (const handle of others) {
+      await agent.post('/members/chat/send-message').set('x-csrf-token', token).set('accept', 'application/json').send({ conversationId: -1, startNewConversationTo: handle, body: 'Hello' }).expect(200);
+    }
+    await agent.get('/members/messages').expect(200); // the likeness of each pair is worked out once
+    const sent = await statementsDuring(db, () => agent.get('/members/messages').expect(200));
+    expect(sent.length, sent.join('\n')).to.be.at.most(BUDGET);
+  });
+
   it(`sends at most ${BUDGET} statements for an anonymous public profile, before and after a write`, async () => {
     const db = await testDb();
     const first = await statementsDuring(db, () => request(app).get(`/dog/${handle}`).expect(200));
