@@ -8,7 +8,8 @@ import {
   CHAT_UNREAD,
   INVALID_ARGUMENTS,
 } from '../shared/messages.js';
-import { parseId } from '../http/ids.js';
+// the id rule without zod: this file is in the chat widget's bundle
+import { parseId } from '../shared/id-range.js';
 import { hasControlCharacter, isBlank } from '../shared/visible-text.js';
 
 /** A conversation started from /members/chat?to={handle} that has no message yet (spec 1 §4). */
