@@ -6,9 +6,10 @@ import type { Settings } from '../settings.js';
 import { findPetsByNums, type Pet } from '../pets/queries.js';
 import { pleaseLogIn } from './errors.js';
 import { loadOwnerPermissions } from './loaders.js';
-import { loadActivatedProductPets, loadAgeTestsForPets, loadBreedImageIds, loadLocationsForPets, loadMicrobiomeTestsForPets, loadSwabsForPets } from '../pets/loaders.js';
+import { loadActivatedProductPets, loadAgeTestsForPets, loadBreedImageIds, loadLocationsForPets, loadSwabsForPets } from '../pets/loaders.js';
 import { petReadLoaders } from '../pets/reads.js';
 import { CARE_PREFERENCES, CARE_RESOURCES } from '../care/queries.js';
+import { MICROBIOME_TESTS } from '../microbiome/queries.js';
 import { BREED_MIX } from '../results/breed-mix.js';
 import { GENETIC_STATS } from '../results/genetic-stats.js';
 import { HEALTH_RESULTS } from '../results/health.js';
@@ -45,7 +46,7 @@ export function createLoaders(db: Db, user: User | null) {
     swabs: perPet(db, loadSwabsForPets, () => []),
     hasActivatedProduct: perPet(db, async (d, nums) => new Map([...(await loadActivatedProductPets(d, nums))].map((num) => [num, true])), () => false),
     ageTests: perPet(db, loadAgeTestsForPets, () => []),
-    microbiomeTests: perPet(db, loadMicrobiomeTestsForPets, () => []),
+    microbiomeTests: read('microbiomeTests', MICROBIOME_TESTS),
     preferences: read('preferences', CARE_PREFERENCES),
     locations: perPet(db, loadLocationsForPets, () => []),
     // The results, on the pages' read path: the reads a tick asks for, for all its dogs, in one statement.

@@ -96,28 +96,6 @@ export async function loadAgeTestsForPets(db: Db, petNums: readonly number[]): P
   return groupBy(rows, (row) => row.petNum);
 }
 
-export interface MicrobiomeTestRow {
-  petNum: number;
-  id: number;
-  createdAt: Date;
-  testType: string;
-  state: string;
-  reportUrl: string | null;
-  resultsReleasedAt: Date | null;
-}
-
-/** Each dog's microbiome tests, newest first. */
-export async function loadMicrobiomeTestsForPets(db: Db, petNums: readonly number[]): Promise<Map<number, MicrobiomeTestRow[]>> {
-  if (petNums.length === 0) return new Map();
-  const rows: MicrobiomeTestRow[] = await db('microbiome_tests')
-    .whereIn('pet_num', petNums)
-    .orderBy('pet_num')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .select({ petNum: 'pet_num', id: 'id', createdAt: 'created_at', testType: 'test_type', state: 'state', reportUrl: 'report_url', resultsReleasedAt: 'results_released_at' });
-  return groupBy(rows, (row) => row.petNum);
-}
-
 export interface LocationRow {
   petNum: number;
   locationType: 'born' | 'from' | 'live' | 'practice';
