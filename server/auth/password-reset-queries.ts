@@ -1,5 +1,4 @@
 import type { Db } from '../db/index.js';
-import { queueEmail } from '../outbox/queue.js';
 import { PASSWORD_RESET } from '../mail/templates.js';
 import { RESET_EMAIL_SUBJECT } from '../shared/messages.js';
 import { endOtherSessions } from './sessions-of-user.js';
@@ -30,24 +29,23 @@ export async function recordResetRequest(db: Db, email: string, ip: string): Pro
   return { throttled: Number(row.by_email) > MAX_RESET_REQUESTS_PER_EMAIL || Number(row.by_ip) > MAX_RESET_REQUESTS_PER_IP };
 }
 
-/** A new single-use link for the account, queued as an e-mail in the same transaction. */
-export async function createResetLink(db: Db, user: { id: number; email: string; name: string }): Promise<void> {
+/**
+ * A reset link for the account of `email`, if there is one: the lookup, the token and the e-mail
+ * in one statement, so a known address and an unknown one cost the same round trip and the time
+ * of the answer does not tell which addresses have accounts.
+ */
+export async function requestResetLink(db: Db, email: string): Promise<void> {
   const token = newResetToken();
-  await db.transaction(async (trx) => {
-    await trx('password_reset_tokens').insert({
-      user_id: user.id,
-      token_hash: hashResetToken(token),
-      expires_at: trx.raw(`now() + interval '${RESET_LINK_LIFETIME_MINUTES} minutes'`),
-    });
-    await queueEmail(trx, {
-      userId: user.id,
-      to: user.email,
-      subject: RESET_EMAIL_SUBJECT,
-      template: PASSWORD_RESET,
-      // The worker drops the token from the row once the e-mail is sent.
-      payload: { token, name: user.name },
-    });
-  });
+  await db.raw(
+    `with account as (select id, email, name from users where email = ?),
+          link as (insert into password_reset_tokens (user_id, token_hash, expires_at)
+                   select id, ?, now() + interval '${RESET_LINK_LIFETIME_MINUTES} minutes' from account returning user_id),
+          -- the worker drops the token from the e-mail's row once it is sent
+          mail as (insert into outbox (user_id, to_address, subject, template, payload)
+                   select account.id, account.email, ?, ?, jsonb_build_object('token', ?::text, 'name', account.name) from account join link on link.user_id = account.id returning id)
+     select count(*) from mail`,
+    [email, hashResetToken(token), RESET_EMAIL_SUBJECT, PASSWORD_RESET, token],
+  );
 }
 
 export type ResetTokenState = { state: 'usable'; userId: number } | { state: 'unknown' | 'used' | 'expired' };

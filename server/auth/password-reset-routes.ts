@@ -4,8 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { hashPassword } from './passwords.js';
 import { fieldErrors, loginForm, signupForm, MIN_PASSWORD_LENGTH } from './validation.js';
-import { findUserByEmail } from '../users/queries.js';
-import { createResetLink, recordResetRequest, resetPassword, resetTokenState, type ResetTokenState } from './password-reset-queries.js';
+import { recordResetRequest, requestResetLink, resetPassword, resetTokenState, type ResetTokenState } from './password-reset-queries.js';
 import { isWellFormedResetToken } from './password-reset-rules.js';
 import * as messages from '../shared/messages.js';
 
@@ -51,9 +50,8 @@ export function passwordResetRoutes(db: Db): Router {
     if (!parsed.success) return renderForgot(res, 400, { email: typed, error: Object.values(fieldErrors(parsed.error))[0] });
     const { throttled } = await recordResetRequest(db, parsed.data.email, req.ip ?? 'unknown');
     if (throttled) return renderForgot(res, 429, { email: typed, error: messages.RESET_THROTTLED });
-    const user = await findUserByEmail(db, parsed.data.email);
-    if (user) await createResetLink(db, user);
-    // The same answer either way, so the form does not tell which addresses have accounts.
+    await requestResetLink(db, parsed.data.email);
+    // The same answer either way, and in the same time, so the form does not tell which addresses have accounts.
     renderForgot(res, 200, { sent: true });
   });
 

@@ -7,6 +7,7 @@ import { createUser, TEST_PASSWORD } from '../../support/factories.js';
 import type { Db } from '../../../server/db/index.js';
 import { hashResetToken, MAX_RESET_REQUESTS_PER_EMAIL, RESET_LINK_LIFETIME_MINUTES } from '../../../server/auth/password-reset-rules.js';
 import * as messages from '../../../server/shared/messages.js';
+import { statementsDuring } from '../../support/statements.js';
 
 describe('password reset', () => {
   let db: Db;
@@ -55,6 +56,15 @@ describe('password reset', () => {
     const stored = await db('password_reset_tokens').select('token_hash');
     expect(stored).to.have.length(1);
     expect(stored[0].token_hash).to.equal(hashResetToken(await queuedToken('known@example.test')));
+  });
+
+  it('sends the same statements for a known and an unknown address, so its time does not tell them apart', async () => {
+    await createUser(db, { email: 'known@example.test' });
+    const shape = async (email: string) => (await statementsDuring(db, () => requestReset(email, 200))).map((sql) => sql.replace(/\$\d+/g, '?'));
+    const known = await shape('known@example.test');
+    const unknown = await shape('unknown@example.test');
+    expect(unknown).to.deep.equal(known);
+    expect(await db('outbox').pluck('to_address')).to.deep.equal(['known@example.test']);
   });
 
   it('sets a new password with the link, ends every other session, and refuses the link a second time', async () => {
