@@ -1,6 +1,5 @@
 import type { Db } from '../db/index.js';
 import { handleBaseFor } from './handles.js';
-import { isUniqueViolation } from '../db/unique-violation.js';
 
 export interface NewPet {
   name: string;
@@ -23,39 +22,38 @@ export async function insertPetForOwner(db: Db, userId: number, pet: NewPet): Pr
   return petNum;
 }
 
-/** How often a dog's insert looks for another free handle when other dogs of the same name took the ones it found. */
-const HANDLE_TRIES = 5;
-
-/** Creates a dog nobody owns yet (a patient a vet practice registers before its client has an account). */
+/**
+ * Creates a dog nobody owns yet (a patient a vet practice registers before its client has an
+ * account). A handle it chooses itself is chosen under a lock on the name's handle base, held to
+ * the end of the transaction: dogs of one name added at once (a form sent twenty times) take turns,
+ * each seeing the handles the ones before it committed, so none fails on the unique index.
+ */
 export async function insertPet(db: Db, pet: NewPet): Promise<number> {
-  for (let attempt = 1; ; attempt++) {
-    const chosen = pet.handle ?? ((db: Db) => availableHandle(db, handleBaseFor(pet.name)));
-    const handle = typeof chosen === 'string' ? chosen : await chosen(db);
-    try {
-      // A savepoint (a transaction of its own outside one): when two dogs of one name are added at once (a
-      // form sent twice), the unique index gives the handle to one, and the other's transaction stays usable
-      // to look for the next free handle.
-      return await db.transaction(async (savepoint) => {
-        const [{ pet_num: petNum }] = await savepoint('pets')
-          .insert({
-            name: pet.name,
-            handle,
-            sex: pet.sex ?? null,
-            date_of_birth: pet.dateOfBirth ?? null,
-            breed_type: pet.breedType ?? null,
-            is_primary_owner_breeder: pet.isPrimaryOwnerBreeder ?? false,
-            is_eligible_for_insurance: pet.isEligibleForInsurance ?? false,
-            insurance_url: pet.insuranceUrl ?? null,
-            avatar_color_index: 1 + (pet.name.length % 9),
-            ...(pet.privacy ? { privacy: pet.privacy } : {}),
-          })
-          .returning('pet_num');
-        return petNum as number;
-      });
-    } catch (error) {
-      if (typeof chosen === 'string' || attempt >= HANDLE_TRIES || !isUniqueViolation(error, 'pets_handle_unique')) throw error;
-    }
-  }
+  if (typeof pet.handle === 'string') return insertPetRow(db, pet, pet.handle);
+  const choose = pet.handle ?? ((db: Db) => availableHandle(db, handleBaseFor(pet.name)));
+  const inTurn = async (trx: Db) => {
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`pet-handle:${handleBaseFor(pet.name)}`]);
+    return insertPetRow(trx, pet, await choose(trx));
+  };
+  return (db as Db & { isTransaction?: boolean }).isTransaction ? inTurn(db) : db.transaction(inTurn);
+}
+
+async function insertPetRow(db: Db, pet: NewPet, handle: string): Promise<number> {
+  const [{ pet_num: petNum }] = await db('pets')
+    .insert({
+      name: pet.name,
+      handle,
+      sex: pet.sex ?? null,
+      date_of_birth: pet.dateOfBirth ?? null,
+      breed_type: pet.breedType ?? null,
+      is_primary_owner_breeder: pet.isPrimaryOwnerBreeder ?? false,
+      is_eligible_for_insurance: pet.isEligibleForInsurance ?? false,
+      insurance_url: pet.insuranceUrl ?? null,
+      avatar_color_index: 1 + (pet.name.length % 9),
+      ...(pet.privacy ? { privacy: pet.privacy } : {}),
+    })
+    .returning('pet_num');
+  return petNum as number;
 }
 
 /** The base itself when free, else the base with the smallest free number appended. */

@@ -88,6 +88,13 @@ describe('vets: the practice dashboard over GraphQL, with the role matrix', func
     for (const agent of [people.owner, people.admin]) expect((await gql(agent, LIST, {})).error).to.equal(NOT_AUTHORIZED);
   });
 
+  it('adds a patient sent 20 times at once 20 times, each with a handle of its own, and no server error (issue 30)', async () => {
+    const sent = await Promise.all(Array.from({ length: 20 }, () => gql(people.vet, ADD, { p: { name: 'Echo', sex: 'm', clientName: 'Robin Client', clientEmail: 'robin@client.example' } })));
+    expect(sent.map((result) => result.error)).to.deep.equal(Array(20).fill(undefined));
+    const handles = await (await testDb())('pets').where({ name: 'Echo' }).pluck('handle');
+    expect(new Set(handles).size).to.equal(20);
+  });
+
   it('adds and updates a patient the practice registers, and never edits a client’s dog', async () => {
     const added = await gql(people.vet, ADD, { p: { name: ' Scout ', sex: 'f', clientName: 'Robin Client', clientEmail: 'Robin@Client.example', patientEmrId: 'RAH-2000' } });
     expect(added.error).to.equal(undefined);
