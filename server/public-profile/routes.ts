@@ -79,7 +79,7 @@ export function publicProfileRoutes(db: Db, settings: Settings): Router {
     const asked = await comparisonFromQuery(db, req, dog);
     const compare = asked && 'compare' in asked ? asked.compare : null;
     const ownDogs = req.currentUser ? (await listOwnedPets(db, req.currentUser.id, { sortBy: 'NAME' })).filter((own) => own.petNum !== dog.petNum) : [];
-    const meta = dogPageMeta(settings.baseUrl, dog, page.breedMix, isIndexable(dog));
+    const meta = dogPageMeta(settings.baseUrl, dog, page.breedMix, isIndexable(dog, page.status.hasResults));
     res.set('Cache-Control', req.currentUser ? 'private, no-cache' : 'public, no-cache');
     const locals = {
       title: page.displayName,

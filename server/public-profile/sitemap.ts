@@ -2,10 +2,12 @@
 // numbers, at most SITEMAP_URLS a file, so a file is one index range scan however many dogs exist.
 import type { Db } from '../db/index.js';
 import { dogPath } from './seo.js';
+import { hasResultsSql } from '../shell/counts.js';
 
 export const SITEMAP_URLS = 50_000;
 
-const PUBLIC_DOGS = "privacy = 'public' and not is_hidden and deleted_at is null";
+// Public, and with released results: a dog still awaiting them has a page with nothing to find.
+const PUBLIC_DOGS = `privacy = 'public' and not is_hidden and deleted_at is null and ${hasResultsSql('pets.pet_num')}`;
 
 const xmlEscape = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -31,8 +31,8 @@ export function profileVisibility(dog: ProfileFacts, viewer: Viewer): ProfileVis
   return 'notFound';
 }
 
-/** Only profiles everyone may see are indexed by search engines. */
-export const isIndexable = (dog: ProfileFacts) => !dog.isDeleted && !dog.isHidden && dog.privacy === 'public';
+/** Only profiles everyone may see, of dogs with released results, are indexed by search engines. */
+export const isIndexable = (dog: ProfileFacts, hasResults: boolean) => hasResults && !dog.isDeleted && !dog.isHidden && dog.privacy === 'public';
 
 /** A handle as the pets table allows it (see migration 1: lower case letters, digits, dashes). */
 export const HANDLE_PATTERN = /^[a-z0-9][a-z0-9-]{1,62}$/;

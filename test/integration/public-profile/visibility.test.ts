@@ -18,10 +18,10 @@ describe('public dog profiles: who sees what', function () {
   const agents = {} as Record<Who, ReturnType<typeof request> | Agent>;
   const handles = {} as Record<Privacy | 'hidden' | 'deleted', string>;
 
-  async function dogWith(ownerId: number, handle: string, changes: Record<string, unknown>) {
+  async function dogWith(ownerId: number, handle: string, changes: Record<string, unknown>, { withResults = true } = {}) {
     const petNum = await createPet(db, ownerId, { name: handle.replace(/-/g, ' '), handle });
     await db('pets').where({ pet_num: petNum }).update(changes);
-    await db('breed_mix_summaries').insert({ pet_num: petNum, breed_type: 'mixed', breed_mix_scenario: 'mixed', breed_mix_name: 'Beagle & Pug Mix' }).catch(() => undefined);
+    if (withResults) await db('breed_mix_summaries').insert({ pet_num: petNum, breed_type: 'mixed', breed_mix_scenario: 'mixed', breed_mix_name: 'Beagle & Pug Mix' }).catch(() => undefined);
     return petNum;
   }
 
@@ -42,6 +42,7 @@ describe('public dog profiles: who sees what', function () {
     await dogWith(owner.id, handles.private, { privacy: 'private' });
     await dogWith(owner.id, handles.hidden, { privacy: 'public', is_hidden: true });
     await dogWith(owner.id, handles.deleted, { privacy: 'public', deleted_at: db.fn.now() });
+    await dogWith(owner.id, 'awaiting-dog', { privacy: 'public' }, { withResults: false });
     agents.anonymous = request(app);
     agents.member = await signIn(app, 'member@example.test', TEST_PASSWORD);
     agents.owner = await signIn(app, 'owner@example.test', TEST_PASSWORD);
@@ -125,5 +126,15 @@ describe('public dog profiles: who sees what', function () {
     expect(listed).to.include(`/dog/${handles.public}<`);
     for (const kind of ['public-private', 'private', 'hidden', 'deleted'] as const) expect(listed).to.not.include(`/dog/${handles[kind]}<`);
     await agents.anonymous.get('/sitemaps/dogs-999.xml').expect(404);
+  });
+
+  it('keeps a public dog still awaiting its results out of the sitemap and out of search engines (issue 36 §26)', async () => {
+    const index = await agents.anonymous.get('/sitemap.xml').expect(200);
+    const files = [...index.text.matchAll(/<loc>http:\/\/localhost:3000(\/sitemaps\/dogs-\d+\.xml)<\/loc>/g)].map((match) => match[1]);
+    const listed = (await Promise.all(files.map((file) => agents.anonymous.get(file).expect(200)))).map((answer) => answer.text).join('');
+    expect(listed).to.not.include('/dog/awaiting-dog<');
+    const page = await agents.anonymous.get('/dog/awaiting-dog').expect(200);
+    expect(page.text).to.match(/<meta name="robots" content="noindex/);
+    expect((await agents.anonymous.get(`/dog/${handles.public}`).expect(200)).text).to.not.match(/<meta name="robots" content="noindex/);
   });
 });
