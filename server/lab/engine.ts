@@ -1,5 +1,6 @@
 // The lab's side of the genetics engine: from a raw-data file to what the database stores.
 import { TRAIT_LOCI } from '../genetics/catalogue/traits.js';
+import { wolfinessContext } from '../shared/wolfiness.js';
 import { designerCrossOf } from '../genetics/compute/breed-mix.js';
 import { computeResults, NOT_TESTED, type DogResults } from '../genetics/compute/results.js';
 import { callLineages, type LineageCall, type LineageCalls } from '../genetics/compute/lineage.js';
@@ -138,7 +139,7 @@ export function toStoredResults(computed: DogResults): StoredResults {
     traits: computed.traits.map((call) => ({ locusSlug: traitLocusSlug(call.locusId), genotype: call.genotype ? call.notation : null, call: traitMeaning(call) })),
     predictedWeightLbs: computed.adultWeightLbs,
     wolfiness: computed.wolfinessPercent,
-    wolfinessContext: computed.wolfinessPercent == null ? null : wolfinessContext(computed.wolfinessPercent),
+    wolfinessContext: wolfinessContext(computed.wolfinessPercent ?? null),
     coi: computed.coi,
     coatColour: computed.coatColour?.name ?? null,
     haplotypes: storedHaplotypes(computed.lineages),
@@ -189,12 +190,6 @@ export function traitMeaning(call: TraitCall): string {
   return first === second ? `Two copies of ${first}: ${meaning(first)}` : `${first}: ${meaning(first)}; ${second}: ${meaning(second)}`;
 }
 
-function wolfinessContext(percent: number): string {
-  if (percent >= 50) return 'Wolf-dog hybrid';
-  if (percent >= 5) return 'Unusually wolf-like';
-  if (percent >= 1) return 'More wolf-like than most dogs';
-  return 'Typical for a dog';
-}
 
 /**
  * Results of a dog typed on an array our reference breeds do not cover: what the shared markers

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { Pet } from '../pets/queries.js';
 import { lifeStageFor } from './life-stage.js';
+import { wolfinessContext } from '../shared/wolfiness.js';
 import { otherLabsFileQuery } from './status.js';
 import type { JsonRow } from '../db/read-together.js';
 import { petNumIn, readPet, readPets, type PetRead } from '../pets/reads.js';
@@ -127,7 +128,8 @@ export function geneticStatsProps(
     lifeStage,
     predictedWeightLbs,
     wolfiness,
-    wolfinessContext: stats?.wolfinessContext ?? null,
+    // worked out from the score, not the words stored with it: results stored under an earlier rule read the same
+    wolfinessContext: wolfinessContext(wolfiness),
     fromOtherLabsFile,
     aboutHref: `/members/pet/about/${pet.petNum}`,
     display: {

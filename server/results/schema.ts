@@ -4,6 +4,7 @@
 // check access; every read goes through a per-request DataLoader, so a list of dogs costs one
 // query per field group, not one per dog.
 import type { SchemaModule } from '../graphql/module.js';
+import { wolfinessContext } from '../shared/wolfiness.js';
 import { resultsTypeDefs } from './schema-types.js';
 import { petSettingsTypeDefs } from './schema-types-settings.js';
 
@@ -161,7 +162,7 @@ const resolvers = {
     displayPredictedWeight: ({ stats }: GenotypeSource) => formatPredictedWeight(stats?.predictedWeightLbs ?? null),
     wolfiness: ({ stats }: GenotypeSource) => (stats?.wolfiness == null ? null : Math.min(WOLFINESS_CAP, stats.wolfiness)),
     displayWolfiness: ({ stats }: GenotypeSource) => formatWolfiness(stats?.wolfiness ?? null),
-    wolfinessContext: ({ stats }: GenotypeSource) => stats?.wolfinessContext ?? null,
+    wolfinessContext: ({ stats }: GenotypeSource) => wolfinessContext(stats?.wolfiness ?? null),
     coi: ({ stats }: GenotypeSource) => stats?.coi ?? null,
     predictedCoatColour: ({ stats }: GenotypeSource) => stats?.predictedCoatColour ?? null,
   },

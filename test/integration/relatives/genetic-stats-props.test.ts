@@ -62,7 +62,7 @@ describe('geneticStatsProps', () => {
       lifeStage: 'MatureAdult', // Large (67 lbs), 4 years 10 months: mature adult from 3 years
       predictedWeightLbs: 67.46,
       wolfiness: 100.4,
-      wolfinessContext: 'Typical for a dog',
+      wolfinessContext: 'Wolf-dog hybrid', // worked out from the score, whatever words were stored with it
       aboutHref: `/members/pet/about/${petNum}`,
     });
     expect(result!.display).to.deep.equal({ lifeStage: 'Mature Adult', predictedWeight: '67 lbs', wolfiness: '100.0%', missing: NOT_FROM_ANOTHER_LAB });
