@@ -57,8 +57,10 @@ function renderAddADog(res: Response, values: AddDogValues, errors: Record<strin
 export function petProfileRoutes(db: Db, settings: Settings): Router {
   const router = Router();
 
+  // ?i= names the dog, as on the results pages (its page checks access); without it, the first dog the user may edit
   router.get('/pet/about', async (req, res) => {
-    const petNum = await firstEditablePetNum(db, signedInUser(req).id);
+    const asked = parseId(req.query.i);
+    const petNum = asked ?? (await firstEditablePetNum(db, signedInUser(req).id));
     res.redirect(petNum === null ? '/members/add-a-dog' : `/members/pet/about/${petNum}`);
   });
 

@@ -7,6 +7,7 @@ import { NOT_AUTHORIZED } from '../../../server/shared/messages.js';
 import { HANDLE_CHARACTERS, HANDLE_LENGTH, NAME_REQUIRED } from '../../../server/pet-profile/rules.js';
 import { mainText } from '../results/population.js';
 import { profilePeople, type ProfilePeople } from './people.js';
+import { createPet } from '../../support/factories.js';
 
 const NO_PERMISSION = '/members/forbidden/shared-pet-operation-no-permission';
 const READ_ONLY = '/members/forbidden/read-only-account';
@@ -27,6 +28,16 @@ describe('pet profile: about page, data feed, handle check, add a dog', function
     expect((await people.refused.stranger.get('/members/pet/about').expect(302)).headers.location).to.equal('/members/add-a-dog');
     expect((await people.refused.readCoOwner.get('/members/pet/about').expect(302)).headers.location).to.equal('/members/add-a-dog');
     expect((await request(app).get('/members/pet/about').expect(302)).headers.location).to.equal('/');
+  });
+
+  it('opens the dog ?i= names, and refuses it there to whoever may not change it (issue 36 §5)', async () => {
+    const db = await testDb();
+    const second = await createPet(db, people.ownerId, { name: 'Second' });
+    expect((await people.owner.get(`/members/pet/about?i=${second}`).expect(302)).headers.location).to.equal(`/members/pet/about/${second}`);
+    await people.owner.get(`/members/pet/about/${second}`).expect(200);
+    const refused = await people.refused.stranger.get(`/members/pet/about?i=${second}`).expect(302);
+    expect((await people.refused.stranger.get(refused.headers.location)).status).to.be.oneOf([403, 404]);
+    expect((await people.owner.get('/members/pet/about?i=abc').expect(302)).headers.location).to.equal(`/members/pet/about/${people.petNum}`);
   });
 
   it('renders the current details and the widget markers for the owner', async () => {
