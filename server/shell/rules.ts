@@ -66,11 +66,12 @@ export function showsDogList(user: Pick<FooterUser, 'userType' | 'petCount'>): b
 
 /**
  * `pet` is the dog the page is about (or, on other pages, the account's only dog with results).
- * The first column names it only when it has results to explore: otherwise 'your dog', with the
- * way to the dog list (or to activating a kit when there is no dog yet).
+ * The first column names it (spec 2 §1: 'your dog' only when it has no name) and leads to its
+ * results pages, which tell where a swab still in the lab is; without a dog, 'your dog' and the way
+ * to the dog list (or to activating a kit when there is no dog yet).
  */
 export function footerColumns(user: FooterUser, pet: FooterPet | null, links: ShellLinks): FooterColumn[] {
-  const explored = pet?.hasResults ? pet : null;
+  const explored = pet;
   const dogName = explored?.name ? truncate(explored.name) : 'your dog';
   const columns: FooterColumn[] = [
     {

@@ -80,7 +80,7 @@ describe('pet results navigation', () => {
     const agent = await signIn(app, 'single@example.test', 'secret-pass');
     const html = (await agent.get(`/members/results/summary?i=${petNum}`).expect(200)).text;
     expect(html).to.not.include('Back to my dogs');
-    expect(html).to.include('Explore your dog&#39;s Results'); // Solo's results are pending
+    expect(html).to.include('Explore Solo&#39;s Results'); // named although its results are pending (spec 2: only a dog without a name is "your dog")
   });
 
   it("refuses another user's dog and nonsense numbers with 'Not Authorized'", async () => {

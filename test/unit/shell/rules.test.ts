@@ -36,11 +36,15 @@ describe('site shell rules', () => {
       expect(headings(footerColumns({ userType: 'PetParent', petCount: 1, showMatchMaker: false }, long, links))[0]).to.equal("Explore Champion Sunny Meadow ...'s Results");
     });
 
-    it('names no dog whose results are pending, and points to the dog list or to activating a kit instead', () => {
+    it('names a dog whose results are pending too (only a dog without a name is "your dog"), and without a dog points to the dog list or to activating a kit', () => {
       const pending = { ...pet, name: 'Nova', hasResults: false };
       const [explore] = footerColumns({ userType: 'Breeder', petCount: 12, showMatchMaker: true }, pending, links);
-      expect(explore.heading).to.equal("Explore your dog's Results");
-      expect(explore.links).to.deep.equal([{ label: 'My Dogs', href: '/members' }]);
+      expect(explore.heading).to.equal("Explore Nova's Results");
+      expect(explore.links[0]).to.deep.include({ href: `/members/results/summary?i=${pet.petNum}` });
+      const [unnamed] = footerColumns({ userType: 'Breeder', petCount: 12, showMatchMaker: true }, { ...pending, name: null }, links);
+      expect(unnamed.heading).to.equal("Explore your dog's Results");
+      const [list] = footerColumns({ userType: 'Breeder', petCount: 12, showMatchMaker: true }, null, links);
+      expect(list.links).to.deep.equal([{ label: 'My Dogs', href: '/members' }]);
       const [firstDog] = footerColumns({ userType: 'PetParent', petCount: 0, showMatchMaker: false }, null, links);
       expect(firstDog.links).to.deep.equal([{ label: 'Activate Kit', href: '/members/activate' }]);
       for (const petCount of [0, 3]) {
