@@ -48,7 +48,7 @@ describe('pet profile: about page, data feed, handle check, add a dog', function
     const text = mainText(html);
     expect(text).to.include('Female').and.include('March 4, 2020').and.include('<b>Brave</b> dog');
     expect(html).to.not.include('<b>Brave</b>');
-    expect(html).to.include("Explore your dog&#39;s Results").and.include('data-nav="profile"'); // Rex has no results yet
+    expect(html).to.include('Explore Rex&#39;s Results').and.include('data-nav="profile"'); // named although Rex has no results yet
     expect(html).to.include(`data-widget="about-pet" data-props="{&#34;petNum&#34;:${people.petNum},&#34;readOnly&#34;:false}"`);
     for (const widget of ['pet-settings', 'edit-location', 'vet-info']) expect(html).to.include(`data-widget="${widget}"`);
     expect(html).to.include(`&#34;petUuid&#34;:&#34;${people.petUuid}&#34;`);
