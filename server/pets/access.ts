@@ -33,7 +33,9 @@ export function petAccessOf(user: User, { pet, permission, isPatientOfUsersPract
 
 export async function petAccessFor(db: Db, user: User, petNum: number): Promise<PetAccess | null> {
   if (!Number.isSafeInteger(petNum) || petNum <= 0) return null;
-  const [pet, permission, isPatient] = await Promise.all([findPet(db, petNum), ownerPermission(db, petNum, user.id), patientOfUsersPractice(db, petNum, user.id)]);
+  const [pet, permission] = await Promise.all([findPet(db, petNum), ownerPermission(db, petNum, user.id)]);
+  // the practice is asked only about a dog the user neither owns nor may read as an admin
+  const isPatient = pet && !permission && !user.isAdmin ? await patientOfUsersPractice(db, petNum, user.id) : false;
   return petAccessOf(user, { pet, permission: permission ?? null, isPatientOfUsersPractice: isPatient });
 }
 

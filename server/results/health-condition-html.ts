@@ -17,15 +17,23 @@ const MAX_KEPT = 5_000;
 export function healthConditionRenderer({ keep }: { keep: boolean }) {
   let template: ejs.TemplateFunction | undefined;
   const rendered = new Map<string, string>();
+  // a dog's conditions kept under its results version are the same objects on every view: no key to build
+  const byObject = new WeakMap<object, string>();
   return (c: object, health: object): string => {
+    const same = keep ? byObject.get(c) : undefined;
+    if (same !== undefined) return same;
     const key = keep ? JSON.stringify(c) : '';
     const kept = keep ? rendered.get(key) : undefined;
-    if (kept !== undefined) return kept;
+    if (kept !== undefined) {
+      byObject.set(c, kept);
+      return kept;
+    }
     if (!template || !keep) template = ejs.compile(fs.readFileSync(PARTIAL, 'utf8'), { filename: PARTIAL });
     const html = template({ c, health });
     if (keep) {
       if (rendered.size >= MAX_KEPT) rendered.delete(rendered.keys().next().value!);
       rendered.set(key, html);
+      byObject.set(c, html);
     }
     return html;
   };
