@@ -203,7 +203,8 @@ export function resultsNavButtons(userType: UserType, pet: NavPet, active: Resul
 
 export function backToListLink(user: Pick<FooterUser, 'userType' | 'petCount'>): Link | null {
   if (!showsDogList(user)) return null;
-  return user.userType === 'Vet' ? { label: 'Back to my patients', href: '/vets' } : { label: 'Back to my dogs', href: '/members' };
+  // a vet's patient list is their /members home (the practice dashboard); /vets is the marketing page
+  return user.userType === 'Vet' ? { label: 'Back to my patients', href: '/members' } : { label: 'Back to my dogs', href: '/members' };
 }
 
 export function backToPageLink(pageLabel: string, href: string): Link {

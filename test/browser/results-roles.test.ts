@@ -55,4 +55,14 @@ describe('results pages in the browser for breeders and vets', function () {
     expect(labels).to.include('Breed').and.not.include('Breed & Ancestry');
     expect(await page.locator('.results-back-links').innerText()).to.contain('Back to my patients');
   });
+
+  it("takes the vet from a patient's results back to the patient list, not the vets' marketing page (issue 36 §3)", async () => {
+    const page = await (await newContext(browser)).newPage();
+    await signInThroughRequest(page.context(), site.origin, DEMO_ACCOUNTS.vet.email, DEMO_PASSWORD);
+    const biscuit = await ownedPetNum('parent@demo.test', 'Biscuit');
+    await page.goto(`${site.origin}/members/results/summary?i=${biscuit}`);
+    await Promise.all([page.waitForURL(`${site.origin}/members`), page.locator('.results-back-links a', { hasText: 'Back to my patients' }).click()]);
+    expect(await page.locator('h1').first().innerText()).to.equal('My Patients');
+    expect(await page.locator('#patients-title').innerText()).to.equal('Patients');
+  });
 });

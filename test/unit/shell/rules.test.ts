@@ -126,7 +126,7 @@ describe('site shell rules', () => {
       expect(backToListLink({ userType: 'PetParent', petCount: 1 })).to.equal(null);
       expect(backToListLink({ userType: 'PetParent', petCount: 2 })).to.deep.equal({ label: 'Back to my dogs', href: '/members' });
       expect(backToListLink({ userType: 'Breeder', petCount: 1 })?.label).to.equal('Back to my dogs');
-      expect(backToListLink({ userType: 'Vet', petCount: 0 })?.label).to.equal('Back to my patients');
+      expect(backToListLink({ userType: 'Vet', petCount: 0 })).to.deep.equal({ label: 'Back to my patients', href: '/members' });
     });
   });
 });
