@@ -7,6 +7,7 @@ import type { Settings } from './settings.js';
 import { sessionMiddleware } from './auth/session.js';
 import { loadCurrentUser } from './auth/current-user.js';
 import { HttpError, requireUser } from './auth/guards.js';
+import { isClientAbort } from './http/client-abort.js';
 import { authRoutes } from './auth/routes.js';
 import { csrfErrorHandler, csrfProtection } from './security/csrf.js';
 import { securityHeaders } from './security/headers.js';
@@ -166,6 +167,8 @@ function errorHandler(db: Db, settings: Settings): ErrorRequestHandler {
     const status = known ? error.status : typeof error?.status === 'number' && error.status < 500 ? error.status : 500;
     // a body that cannot be read (malformed JSON, a wrong Content-Encoding) gets the spec's words, not the parser's
     const message = known ? String(error.message) : status === 400 ? INVALID_ARGUMENTS : status < 500 ? String(error.message) : INTERNAL_SERVER_ERROR;
+    // the request line says 'aborted' (http-logger.ts); the parser's detail is for debugging only
+    if (isClientAbort(error, req)) return logger.debug({ err: error, reqId: req.id }, 'request aborted by the client');
     if (status >= 500) logger.error({ err: error, reqId: req.id }, 'request failed');
     if (res.headersSent) return;
     res.status(status);

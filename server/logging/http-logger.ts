@@ -36,8 +36,8 @@ export function httpLogger(): RequestHandler {
 function writeLine(req: Request, res: Response, id: string, path: string, responseTime: number): void {
   const finished = res.writableFinished;
   const status = res.statusCode;
-  // a request the client gave up on (closed the tab, lost its network) is not the server's error
-  const level = !finished ? 'warn' : status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+  // a request the client gave up on (navigated away, closed the tab) is no fault of anyone's: info, like a success
+  const level = !finished ? 'info' : status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
   if (!logger.isLevelEnabled(level)) return;
   const { currentUser, impersonator } = req;
   const line: Record<string, unknown> = { req: { id, method: req.method, path }, res: { statusCode: status }, responseTime: Math.round(responseTime) };

@@ -5,7 +5,7 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { csrfToken, signIn, testApp } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
-import { createUser, TEST_PASSWORD } from '../../support/factories.js';
+import { createPet, createUser, TEST_PASSWORD } from '../../support/factories.js';
 import { logLevelFrom, writeLogsTo } from '../../../server/logging/logger.js';
 
 describe('request logs', () => {
@@ -48,7 +48,7 @@ describe('request logs', () => {
     for (const secret of ['wrong-password-123', token, 'secret-cookie', 'token=abc', 'connect.sid']) expect(all).to.not.include(secret);
   });
 
-  it('logs a request the client abandoned as a warning, not an error', async () => {
+  it('logs a request the client abandoned at info level, not as an error', async () => {
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {
@@ -69,7 +69,51 @@ describe('request logs', () => {
         });
       });
       socket.destroy();
-      expect(await logged, JSON.stringify(lines)).to.deep.include({ level: 40 });
+      expect(await logged, JSON.stringify(lines)).to.deep.include({ level: 30 });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('logs an upload the visitor left mid-way at debug level, not as a level-50 server error', async () => {
+    const db = await testDb();
+    const petNum = await createPet(db, userId, { name: 'Rex' });
+    const agent = request.agent(app);
+    const token = await csrfToken(agent);
+    const signedIn = await agent.post('/login').type('form').send({ email: 'logged@example.test', password: TEST_PASSWORD, _csrf: token }).expect(302);
+    const cookie = (signedIn.headers['set-cookie'] as unknown as string[]).map((set) => set.split(';')[0]).join('; ');
+    app = await testApp({ logLevel: 'debug' });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      // the upload parser is reading the body once it listens for the client going away
+      const parsing = new Promise<void>((resolve) =>
+        server.once('request', (req) => req.on('newListener', (event: string) => event === 'aborted' && resolve())),
+      );
+      const failed = new Promise<Record<string, unknown>>((resolve) => {
+        restore();
+        restore = writeLogsTo({
+          write: (line: string) => {
+            const entry = JSON.parse(line);
+            lines.push(entry);
+            if (entry.err) resolve(entry);
+          },
+        });
+      });
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const boundary = 'abandoned-upload';
+      socket.write(
+        `POST /members/pet/${petNum}/media HTTP/1.1\r\nHost: localhost\r\nCookie: ${cookie}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 1000000\r\n\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rex.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      );
+      await parsing;
+      socket.destroy();
+      const line = await failed;
+      expect(line.level, JSON.stringify(line)).to.be.below(40);
+      expect(lines.filter((entry) => (entry.level as number) >= 50), JSON.stringify(lines)).to.deep.equal([]);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
