@@ -1,6 +1,6 @@
 import type { User } from './users/queries.js';
 import type { ShellContext } from './shell/context.js';
-import type { ShellCounts } from './shell/counts.js';
+import type { PetShellFacts, ShellCounts } from './shell/counts.js';
 import type { SessionAccount } from './auth/session-store.js';
 import type { PetAccess } from './pets/access.js';
 
@@ -26,7 +26,7 @@ declare global {
       /** Loaded with the account on page requests (see auth/current-user.ts). */
       shellCounts?: ShellCounts;
       /** The dog of a page's `?i=` and the account's access to it, read with the session (auth/current-user.ts). */
-      requestedPet?: { petNum: number; access: PetAccess | null; hasResults: boolean };
+      requestedPet?: { petNum: number; access: PetAccess | null; shellFacts: PetShellFacts };
       /** Loaded by the session store with the session (auth/session-store.ts). */
       sessionAccount?: SessionAccount;
     }

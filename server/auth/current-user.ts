@@ -21,7 +21,7 @@ export function loadCurrentUser(db: Db): RequestHandler {
     if (impersonator) req.impersonator = impersonator;
     if (loaded?.shellCounts) req.shellCounts = loaded.shellCounts;
     const asked = loaded?.requestedPet;
-    if (asked) req.requestedPet = { petNum: asked.petNum, access: petAccessOf(user, asked.facts), hasResults: asked.hasResults };
+    if (asked) req.requestedPet = { petNum: asked.petNum, access: petAccessOf(user, asked.facts), shellFacts: asked.shellFacts };
     next();
   };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/index.js';
 import { prepared } from '../db/read-together.js';
 import { toUser, type User, type UserRow } from '../users/queries.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { hasResultsSql, shellCountsColumnsOf, toShellCounts, type ShellCounts, type ShellCountsRow } from '../shell/counts.js';
+import { PET_SHELL_FACTS_SQL, petShellFactsOf, shellCountsColumnsOf, toShellCounts, type PetShellFacts, type PetShellFactsRow, type ShellCounts, type ShellCountsRow } from '../shell/counts.js';
 import { petAccessColumns, petAccessFactsOf, type PetAccessFacts, type PetAccessRow } from '../pets/access.js';
 
 /** The dog a page request is about (its `?i=`), read with its session (see session.ts). */
@@ -19,13 +19,12 @@ export interface SessionAccount {
   user: User;
   impersonator?: User;
   shellCounts?: ShellCounts;
-  requestedPet?: { petNum: number; facts: PetAccessFacts; hasResults: boolean };
+  requestedPet?: { petNum: number; facts: PetAccessFacts; shellFacts: PetShellFacts };
 }
 
 type StoredUserRow = Omit<UserRow, 'created_at'> & { created_at: string };
 
-interface SessionRow extends Partial<ShellCountsRow>, Partial<PetAccessRow> {
-  access_has_results?: boolean;
+interface SessionRow extends Partial<ShellCountsRow>, Partial<PetAccessRow>, Partial<PetShellFactsRow> {
   sess: SessionData | string;
   expired: Date | string;
   user_row: StoredUserRow | null;
@@ -72,7 +71,7 @@ export class DatabaseSessionStore extends session.Store {
       columns.push(shellCountsColumnsOf(db, 'sessions.user_id'));
     }
     if (withPet) {
-      columns.push(petAccessColumns(db, PET_PLACEHOLDER, 'sessions.user_id'), db.raw(`${hasResultsSql('?')} as access_has_results`, [PET_PLACEHOLDER, PET_PLACEHOLDER]));
+      columns.push(petAccessColumns(db, PET_PLACEHOLDER, 'sessions.user_id'), db.raw(PET_SHELL_FACTS_SQL, [PET_PLACEHOLDER, PET_PLACEHOLDER, PET_PLACEHOLDER]));
     }
     const { sql, bindings } = db('sessions')
       .leftJoin('users', 'users.id', 'sessions.user_id')
@@ -103,7 +102,7 @@ export class DatabaseSessionStore extends session.Store {
       user,
       impersonator: userOf(row.impersonator_row),
       shellCounts: row.shell_pets === undefined ? undefined : toShellCounts(row as ShellCountsRow),
-      requestedPet: petNum === null ? undefined : { petNum, facts: petAccessFactsOf(row as PetAccessRow), hasResults: Boolean(row.access_has_results) },
+      requestedPet: petNum === null ? undefined : { petNum, facts: petAccessFactsOf(row as PetAccessRow), shellFacts: petShellFactsOf(row as PetShellFactsRow) },
     };
     sess[STORED_EXPIRY] = new Date(row.expired).getTime();
     return sess;

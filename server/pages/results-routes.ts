@@ -6,7 +6,7 @@ import type { Settings } from '../settings.js';
 import { HttpError, signedInUser } from '../auth/guards.js';
 import { petAccessFor, type PetAccess } from '../pets/access.js';
 import { focusShellOnPet } from '../shell/context.js';
-import { petHasResults } from '../shell/counts.js';
+import { petShellFacts, type PetShellFacts } from '../shell/counts.js';
 import { backToPageLink, breedLabel, RESULTS_PATHS, type ResultsPage } from '../shell/rules.js';
 import * as messages from '../shared/messages.js';
 import { NOT_AUTHORIZED } from '../shared/messages.js';
@@ -76,9 +76,9 @@ export async function editablePetFromQuery(db: Db, req: Request, res: Response):
   return access;
 }
 
-/** Whether the lab released results for the dog of the page, as read with the session when it was. */
-async function hasResults(db: Db, req: Request, petNum: number): Promise<boolean> {
-  return req.requestedPet?.petNum === petNum ? req.requestedPet.hasResults : petHasResults(db, petNum);
+/** What the navigation and footer need of the dog of the page, as read with the session when it was. */
+async function shellFactsOf(db: Db, req: Request, petNum: number): Promise<PetShellFacts> {
+  return req.requestedPet?.petNum === petNum ? req.requestedPet.shellFacts : petShellFacts(db, petNum);
 }
 
 /** spec 2 §2: breed and relatives pages take countryCode; only a two-letter code is kept. */
@@ -98,7 +98,7 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
       if ((page === 'relatives' && !pet.showRelativeFinder) || (page === 'care' && !pet.shouldShowCareResources)) {
         throw new HttpError(404, 'This page is not available for this dog.');
       }
-      focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await hasResults(db, req, pet.petNum) }, page);
+      focusShellOnPet(res.locals.shell, settings, { ...pet, ...(await shellFactsOf(db, req, pet.petNum)) }, page);
       const title = heading(breedLabel(user.userType));
       const context = { db, pet, isOwner, isAdmin: user.isAdmin, isEditable, userId: user.id, links: settings.links };
       const data = await load(context);
@@ -122,7 +122,7 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
   for (const { path, filter, heading } of HEALTH_SUBPAGES) {
     router.get(path, async (req, res) => {
       const { pet, isOwner } = await petFromQuery(db, req);
-      focusShellOnPet(res.locals.shell, settings, { ...pet, hasResults: await hasResults(db, req, pet.petNum) }, 'health', backToPageLink('Health', `${RESULTS_PATHS.health}?i=${pet.petNum}`));
+      focusShellOnPet(res.locals.shell, settings, { ...pet, ...(await shellFactsOf(db, req, pet.petNum)) }, 'health', backToPageLink('Health', `${RESULTS_PATHS.health}?i=${pet.petNum}`));
       const data = await healthPage({ db, pet, isOwner, isAdmin: signedInUser(req).isAdmin }, filter);
       res.render('members/results/health', { ...data, vetShare: null, title: `${pet.callName || pet.name}: ${heading}`, heading, pet, healthConditionHtml });
     });

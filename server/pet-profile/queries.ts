@@ -3,6 +3,7 @@ import type { Pet } from '../pets/queries.js';
 import { profileImageUrl } from '../pets/images.js';
 import type { DateParts, Privacy } from './rules.js';
 import { partsFromStoredDate } from './dates.js';
+import { petShellFacts } from '../shell/counts.js';
 
 export interface Registration {
   organizationId: number;
@@ -62,6 +63,7 @@ export interface AboutPetFeed {
   ownerIsBreeder: boolean;
   shouldShowCareResources: boolean;
   hasResults: boolean;
+  isUpgradeAvailable: boolean;
   permissions: { isEditable: boolean; isReadOnly: boolean };
 }
 
@@ -178,28 +180,19 @@ export async function ownerIsBreeder(db: Db, petNum: number): Promise<boolean> {
   return Boolean(row?.is_breeder);
 }
 
-export async function hasResults(db: Db, petNum: number): Promise<boolean> {
-  const row = await db
-    .select(
-      db.raw('exists (select 1 from breed_mix_summaries where pet_num = ?) or exists (select 1 from health_results where pet_num = ?) as found', [petNum, petNum]),
-    )
-    .first();
-  return Boolean(row?.found);
-}
-
 /** The feed of the about-pet widgets; the caller has checked that the user may read the dog. */
 export async function loadAboutPetFeed(
   db: Db,
   pet: Pet,
   viewer: { userId: number; isEditable: boolean },
 ): Promise<AboutPetFeed | undefined> {
-  const [fields, registrations, socialLinks, defaultPrivacy, isBreeder, results, flags] = await Promise.all([
+  const [fields, registrations, socialLinks, defaultPrivacy, isBreeder, shellFacts, flags] = await Promise.all([
     loadProfileFields(db, pet.petNum),
     loadRegistrations(db, pet.petNum),
     loadSocialLinks(db, pet.petNum),
     defaultPetPrivacy(db, viewer.userId),
     ownerIsBreeder(db, pet.petNum),
-    hasResults(db, pet.petNum),
+    petShellFacts(db, pet.petNum),
     db('pets').where({ pet_num: pet.petNum }).first('intact', 'sex'),
   ]);
   if (!fields) return undefined;
@@ -233,7 +226,8 @@ export async function loadAboutPetFeed(
     avatarColorIndex: pet.avatarColorIndex,
     ownerIsBreeder: isBreeder,
     shouldShowCareResources: pet.shouldShowCareResources,
-    hasResults: results,
+    hasResults: shellFacts.hasResults,
+    isUpgradeAvailable: shellFacts.isUpgradeAvailable,
     permissions: { isEditable: viewer.isEditable, isReadOnly: !viewer.isEditable },
   };
 }

@@ -84,7 +84,7 @@ export function petProfileRoutes(db: Db, settings: Settings): Router {
     if (!access.isEditable) return res.redirect(NO_EDIT_PERMISSION_PAGE);
     const feed = await loadAboutPetFeed(db, access.pet, { userId: user.id, isEditable: true });
     if (!feed) throw new HttpError(404, NOT_AUTHORIZED);
-    focusShellOnPet(res.locals.shell, settings, { ...access.pet, hasResults: feed.hasResults }, null);
+    focusShellOnPet(res.locals.shell, settings, { ...access.pet, hasResults: feed.hasResults, isUpgradeAvailable: feed.isUpgradeAvailable }, null);
     // Staff looking through a read-only impersonation see the form as the owner does, with every control disabled.
     const readOnly = isReadOnlyImpersonation(req);
     const summary = aboutPageSummary(feed);

@@ -2,7 +2,7 @@ import type { GraphqlContext } from '../graphql/context.js';
 import { isReadOnlyImpersonation } from '../impersonation/guard.js';
 import type { Pet } from './queries.js';
 import { profileImageUrl } from './images.js';
-import { isUpgradeAvailable } from '../results/schema.js';
+import { isUpgradeAvailable } from '../results/current-swab.js';
 
 export const petTypeDefs = /* GraphQL */ `
   "What the signed-in user may do with a dog."

@@ -18,24 +18,13 @@ import type { DisplayBreed } from './breed-mix-rules.js';
 import type { StoredGeneticStats } from './genetic-stats.js';
 import { CALL_LABELS, SEVERITY_LABELS, modeOfInheritanceWords, type HealthCondition } from './health-rules.js';
 import { lifeStageFor } from './life-stage.js';
+import { currentSwab } from './current-swab.js';
 import { WOLFINESS_CAP, formatPredictedWeight, formatWolfiness } from '../../widgets/genetic-stats/rules.js';
 
 
 
 const iso = (value: Date | string | null | undefined): string | null => (value == null ? null : value instanceof Date ? value.toISOString() : String(value));
 const tenth = (x: number) => Math.round(x * 10) / 10;
-
-/** The newest swab that is not void (genotyping swabs only; the age test's swab is not a DNA swab). */
-export function currentSwab(swabs: readonly SwabRow[]): SwabRow | null {
-  const dna = swabs.filter((swab) => !swab.isMethylation);
-  return dna.find((swab) => swab.swabState !== 'void') ?? null;
-}
-
-/** Issue 4: an upgrade is offered for a BreedAndAncestry swab whose comprehensive upgrade is not bought. */
-export function isUpgradeAvailable(swabs: readonly SwabRow[]): boolean {
-  const swab = currentSwab(swabs);
-  return swab !== null && swab.productType === 'BreedAndAncestry' && swab.comprehensiveUpgradePurchasedAt === null;
-}
 
 const PENDING_SWAB_STATES = new Set(['activated', 'received', 'processing']);
 

@@ -6,7 +6,7 @@ import type { Settings } from '../settings.js';
 import type { UserType } from '../users/rules.js';
 import { accountTypeLabel, canImpersonate } from '../users/rules.js';
 import type { Pet } from '../pets/queries.js';
-import { loadShellCounts } from './counts.js';
+import { loadShellCounts, type PetShellFacts } from './counts.js';
 import {
   backToListLink,
   footerColumns,
@@ -105,12 +105,13 @@ function toFooterPet(pet: Pick<Pet, 'petNum' | 'name' | 'isEligibleForInsurance'
 
 /**
  * Pet pages call this so the footer and results navigation are about the dog on the page;
- * `hasResults` (petHasResults in counts.ts) keeps the footer from naming a dog still waiting for results.
+ * `hasResults` keeps the footer from naming a dog still waiting for results; `isUpgradeAvailable`
+ * locks Health and Traits (PetShellFacts in counts.ts).
  */
 export function focusShellOnPet(
   shell: ShellContext,
   settings: Settings,
-  pet: Pet & { isUpgradeAvailable?: boolean; hasResults: boolean },
+  pet: Pet & PetShellFacts,
   active: ResultsPage | null,
   backToPage: Link | null = null,
 ): void {
@@ -123,7 +124,7 @@ export function focusShellOnPet(
     petAvatar: petAvatar(pet),
     buttons: resultsNavButtons(
       user.userType,
-      { petNum: pet.petNum, isUpgradeAvailable: pet.isUpgradeAvailable ?? false, showRelativeFinder: pet.showRelativeFinder, shouldShowCareResources: pet.shouldShowCareResources },
+      { petNum: pet.petNum, isUpgradeAvailable: pet.isUpgradeAvailable, showRelativeFinder: pet.showRelativeFinder, shouldShowCareResources: pet.shouldShowCareResources },
       active,
       `${settings.links.shop}/products/upgrade`,
     ),

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import type { Pet } from '../pets/queries.js';
 import { unreadMessagesQuery } from '../chat/unread.js';
+import { upgradeAvailableSql } from '../results/current-swab.js';
 
 export interface ShellCounts {
   petCount: number;
@@ -60,10 +61,30 @@ export const toShellCounts = (row: ShellCountsRow): ShellCounts => ({
   footerPet: row.shell_pets.footer_pet,
 });
 
-/** Whether the lab has released results for the dog (the footer names only such a dog). */
-export async function petHasResults(db: Db, petNum: number): Promise<boolean> {
-  const { rows } = await db.raw<{ rows: { found: boolean }[] }>(`select ${hasResultsSql('?')} as found`, [petNum, petNum]);
-  return Boolean(rows[0]?.found);
+/** What the results navigation and footer need to know of the dog a page is about. */
+export interface PetShellFacts {
+  /** The footer names only a dog with released results. */
+  hasResults: boolean;
+  /** Health and Traits give way to one locked 'Health & Traits' button (spec 2). */
+  isUpgradeAvailable: boolean;
+}
+
+/** PetShellFacts as two columns, has_results and upgrade_available, of the dog `?` bound three times. */
+export const PET_SHELL_FACTS_SQL = `${hasResultsSql('?')} as has_results, ${upgradeAvailableSql('?')} as upgrade_available`;
+
+export interface PetShellFactsRow {
+  has_results: boolean;
+  upgrade_available: boolean;
+}
+
+export const petShellFactsOf = (row: PetShellFactsRow | undefined): PetShellFacts => ({
+  hasResults: Boolean(row?.has_results),
+  isUpgradeAvailable: Boolean(row?.upgrade_available),
+});
+
+export async function petShellFacts(db: Db, petNum: number): Promise<PetShellFacts> {
+  const { rows } = await db.raw<{ rows: PetShellFactsRow[] }>(`select ${PET_SHELL_FACTS_SQL}`, [petNum, petNum, petNum]);
+  return petShellFactsOf(rows[0]);
 }
 
 /** What the header and footer need, in one round trip: every page view pays for it. */

@@ -1,5 +1,5 @@
 // newbie@demo.test activates EM-DEMO-0001 in Chromium, from the empty My Dogs page to the
-// summary awaiting results (issue 15).
+// summary awaiting results (issue 15), with Health and Traits locked behind the upgrade (issue 36 §1).
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { browserSuite } from '../support/browser.js';
@@ -56,6 +56,11 @@ describe('kit activation in the browser', function () {
     expect(await page.locator('[data-awaiting-results]').innerText()).to.equal('Awaiting results');
     const timeline = await page.locator('[data-lab-timeline] li').evaluateAll((items) => items.map((li) => `${li.getAttribute('data-timeline-step')}:${li.getAttribute('data-done')}`));
     expect(timeline).to.deep.equal(['activated:true', 'received:false', 'extracted:false', 'genotyped:false', 'released:false']);
+    // a Breed + Ancestry kit: Health and Traits give way to one locked button leading to the upgrade
+    const nav = await page.locator('.results-nav [data-nav]').evaluateAll((links) => links.map((a) => `${a.getAttribute('data-nav')}:${a.textContent?.trim()}`));
+    expect(nav).to.include('health-traits:\u{1F512} Health & Traits');
+    expect(nav.filter((button) => /^(health|traits):/.test(button))).to.deep.equal([]);
+    expect(await page.getAttribute('[data-nav="health-traits"]', 'href')).to.match(/\/products\/upgrade$/);
 
     await page.goto(`${site.origin}/members`);
     expect(await page.locator('main').innerText()).to.include('Clover');

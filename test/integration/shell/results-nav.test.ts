@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
-import { testApp } from '../../support/app.js';
+import { graphql, signIn, testApp } from '../../support/app.js';
 import { resetToDemoData, signInAsDemo } from '../../support/demo.js';
 import { testDb } from '../../support/database.js';
 import { createPet, createUser } from '../../support/factories.js';
@@ -76,7 +76,6 @@ describe('pet results navigation', () => {
     const db = await testDb();
     const user = await createUser(db, { email: 'single@example.test' });
     const petNum = await createPet(db, user.id, { name: 'Solo' });
-    const { signIn } = await import('../../support/app.js');
     const agent = await signIn(app, 'single@example.test', 'secret-pass');
     const html = (await agent.get(`/members/results/summary?i=${petNum}`).expect(200)).text;
     expect(html).to.not.include('Back to my dogs');
@@ -100,6 +99,42 @@ describe('pet results navigation', () => {
     expect(html).to.include('Back to my patients');
     expect(navLabels(html)).to.include('Breed');
     await agent.get(`/members/results/summary?i=${await petNumOf('breeder@demo.test')}`).expect(404);
+  });
+
+  it("locks Health and Traits behind one 'Health & Traits' button exactly when GraphQL offers the upgrade (issue 36 §1)", async () => {
+    const db = await testDb();
+    const user = await createUser(db, { email: 'upgrade@example.test' });
+    const petNum = await createPet(db, user.id, { name: 'Pip' });
+    const agent = await signIn(app, 'upgrade@example.test', 'secret-pass');
+    const swab = (code: string, fields: Record<string, unknown>) => ({ swab_code: code, pet_num: petNum, swab_state: 'activated', activated_at: db.fn.now(), product_type: 'BreedAndAncestry', ...fields });
+    const lockedOn = async (path: string) => {
+      const labels = navLabels((await agent.get(path).expect(200)).text);
+      const locked = labels.includes('Health &amp; Traits');
+      expect(labels.includes('Health') || labels.includes('Traits'), `${path}: ${labels}`).to.equal(!locked);
+      return locked;
+    };
+    const offered = async () => (await graphql(agent, 'query($n: Int!) { me { petByPetNum(petNum: $n) { isUpgradeAvailable } } }', { n: petNum })).body.data.me.petByPetNum.isUpgradeAvailable;
+
+    // [swabs added, oldest first; whether the upgrade is offered]
+    const cases: [Record<string, unknown>[], boolean][] = [
+      [[], false],
+      [[{}], true],
+      [[{ comprehensive_upgrade_purchased_at: db.fn.now() }], false],
+      [[{ product_type: 'ComprehensiveConsumer' }], false],
+      [[{}, { swab_state: 'void' }], true], // a void swab is not the current one
+      [[{}, { is_methylation: true, product_type: 'Age' }], true], // nor is the age test's swab
+      [[{}, { product_type: 'ComprehensiveConsumer' }], false], // the newest swab decides
+    ];
+    for (const [index, [swabs, expected]] of cases.entries()) {
+      await db('swabs').where({ pet_num: petNum }).delete();
+      for (const [n, fields] of swabs.entries()) {
+        await db('swabs').insert({ ...swab(`UPGRADE-${index}-${n}-000`, fields), created_at: new Date(Date.UTC(2026, 0, 1 + n)) });
+      }
+      expect(await offered(), `case ${index}`).to.equal(expected);
+      for (const path of [`/members/results/summary?i=${petNum}`, `/members/results/health/other?i=${petNum}`, `/members/pet/about/${petNum}`]) {
+        expect(await lockedOn(path), `case ${index}: ${path}`).to.equal(expected);
+      }
+    }
   });
 
   it('lets an admin read any dog', async () => {

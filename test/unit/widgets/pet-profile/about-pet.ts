@@ -35,6 +35,7 @@ export function aboutPet(overrides: Partial<AboutPet> = {}): AboutPet {
     ownerIsBreeder: false,
     shouldShowCareResources: false,
     hasResults: true,
+    isUpgradeAvailable: false,
     permissions: { isEditable: true, isReadOnly: false },
     ...overrides,
   };
