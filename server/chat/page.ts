@@ -18,7 +18,7 @@ export function chatPage(db: Db): RequestHandler {
     let target: ChatPetRow | null = null;
     let error: string | null = null;
     try {
-      target = await resolveChatTarget(db, user.id, req.query.to);
+      target = await resolveChatTarget(db, user, req.query.to);
     } catch (failure) {
       if (!(failure instanceof HttpError)) throw failure;
       error = failure.message;

@@ -30,6 +30,8 @@ function toChatPet(row: PetRow): ChatPetRow {
   };
 }
 
+const PET_ROW_COLUMNS = ['pets.pet_num', 'pets.handle', 'pets.name', 'pets.call_name', 'pets.profile_image_public_id', 'pet_owners.user_id as owner_id', 'users.name as owner_name'];
+
 /** Dogs other members may see: not deleted, not hidden, not private (DESIGN.md "Who may do what"). */
 function visiblePetsQuery(db: Db) {
   return db('pets')
@@ -38,17 +40,30 @@ function visiblePetsQuery(db: Db) {
     .whereNull('pets.deleted_at')
     .where('pets.is_hidden', false)
     .whereNot('pets.privacy', 'private')
-    .select('pets.pet_num', 'pets.handle', 'pets.name', 'pets.call_name', 'pets.profile_image_public_id', 'pet_owners.user_id as owner_id', 'users.name as owner_name');
+    .select(PET_ROW_COLUMNS);
 }
 
-/** The dog of /members/chat?to={handle} and its primary owner, when other members may see it. */
-export async function findChatPetByHandle(db: Db, handle: string): Promise<ChatPetRow | undefined> {
-  const row: PetRow | undefined = await visiblePetsQuery(db)
+/** The dog of /members/chat?to={handle}, whoever may see it: the caller checks that (chat/target.ts). */
+export interface ChatTargetRow {
+  petNum: number;
+  /** Other members may see the dog (not hidden, not private). */
+  isVisible: boolean;
+  /** The dog with its primary owner; null when no member owns it (a patient its vet practice registered). */
+  pet: ChatPetRow | null;
+}
+
+export async function findChatTargetByHandle(db: Db, handle: string): Promise<ChatTargetRow | undefined> {
+  const row: (Omit<PetRow, 'owner_id' | 'owner_name'> & { owner_id: number | null; owner_name: string | null; is_visible: boolean }) | undefined = await db('pets')
+    .leftJoin('pet_owners', 'pet_owners.pet_num', 'pets.pet_num')
+    .leftJoin('users', 'users.id', 'pet_owners.user_id')
+    .whereNull('pets.deleted_at')
     .where('pets.handle', handle)
     .orderBy('pet_owners.is_primary', 'desc')
     .orderBy('pet_owners.created_at')
-    .first();
-  return row && toChatPet(row);
+    .first([...PET_ROW_COLUMNS, db.raw("(not pets.is_hidden and pets.privacy <> 'private') as is_visible")]);
+  if (!row) return undefined;
+  const { owner_id: ownerId, owner_name: ownerName } = row;
+  return { petNum: row.pet_num, isVisible: row.is_visible, pet: ownerId === null ? null : toChatPet({ ...row, owner_id: ownerId, owner_name: ownerName ?? '' }) };
 }
 
 /** Visible dogs of each given owner, oldest first. */

@@ -49,7 +49,7 @@ export function chatApiRoutes(db: Db, events: ChatEvents): Router {
 
   router.get('/get-conversations', async (req, res) => {
     const user = signedInUser(req);
-    const target = await resolveChatTarget(db, user.id, req.query.to);
+    const target = await resolveChatTarget(db, user, req.query.to);
     res.json(await conversationsFor(db, user.id, target));
   });
 
@@ -79,7 +79,7 @@ export function chatApiRoutes(db: Db, events: ChatEvents): Router {
     if (conversationId === null) throw new HttpError(400, INVALID_ARGUMENTS);
     const rawTo = req.body?.startNewConversationTo;
     if (conversationId === NEW_CONVERSATION_ID && (typeof rawTo !== 'string' || rawTo === '')) throw new HttpError(400, INVALID_ARGUMENTS);
-    const target = conversationId === NEW_CONVERSATION_ID ? await resolveChatTarget(db, user.id, rawTo) : null;
+    const target = conversationId === NEW_CONVERSATION_ID ? await resolveChatTarget(db, user, rawTo) : null;
     const body = (req.body.body as string).trim();
     res.json(await sendMessage(db, user, { conversationId, body, toPet: target }));
   });

@@ -32,6 +32,7 @@ interface RelativeRow {
   breed1_name: string | null;
   nonhealth_ready_at: Date | string | null;
   is_yours: boolean;
+  has_owner: boolean;
 }
 
 export interface StoredRelative extends RelativePet {
@@ -90,6 +91,7 @@ export function relativesRead(viewerId: number | null): PetRead<StoredRelative[]
             { breed1_pct: 'top.pct', breed1_name: 'breeds.name' },
             db('swabs').whereRaw('swabs.pet_num = pets.pet_num').max('breed_results_released_at').as('nonhealth_ready_at'),
             db.raw('exists (select 1 from pet_owners where pet_owners.pet_num = pets.pet_num and pet_owners.user_id = ?) as is_yours', [viewerId ?? 0]),
+            db.raw('exists (select 1 from pet_owners where pet_owners.pet_num = pets.pet_num) as has_owner'),
           ),
       };
     },
@@ -110,6 +112,7 @@ const toRelative = (row: RelativeRow): StoredRelative => ({
   nonhealthReadyAt: row.nonhealth_ready_at == null ? null : new Date(row.nonhealth_ready_at).toISOString(),
   isNew: row.is_new,
   isYourDog: row.is_yours,
+  hasOwner: row.has_owner,
   isPublic: row.privacy === 'public',
 });
 

@@ -93,7 +93,7 @@ export interface RelativeCardView {
   handle: string;
   displayName: string;
   profileHref: string;
-  /** Null for the viewer's own dog. */
+  /** Null for the viewer's own dog, and for a dog no member owns (no one to chat with). */
   chatHref: string | null;
   /** The public picture (/getpublicpetimg) when the dog has one, else its initial. */
   avatar: DogAvatar;
@@ -118,7 +118,7 @@ export function relativeCardView(pet: RelativePet, isNew: boolean): RelativeCard
     handle: pet.handle,
     displayName: pet.displayName,
     profileHref: dogProfileHref(pet.handle),
-    chatHref: pet.isYourDog ? null : chatHref(pet.handle),
+    chatHref: pet.isYourDog || !pet.hasOwner ? null : chatHref(pet.handle),
     avatar: relativeAvatar(pet),
     breedDisplayName: pet.breedDisplayName,
     topBreed: breed && breed !== pet.breedDisplayName ? breed : null,

@@ -17,6 +17,11 @@ export interface RelativePet {
   nonhealthReadyAt: string | null;
   /** The signed-in user owns this relative too (no chat is offered: one does not chat with oneself). */
   isYourDog: boolean;
+  /**
+   * A member owns this dog, so 'Chat with owner' reaches someone. A patient a vet practice registered
+   * has no owner until its client takes it over (issue 36 §2).
+   */
+  hasOwner: boolean;
 }
 
 export interface RelativesResponse {

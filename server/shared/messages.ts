@@ -31,6 +31,8 @@ export const CHAT_BLOCKED = 'This conversation is blocked, so no messages can be
 export const CHAT_NOT_YOUR_BLOCK = 'Only the person who blocked this conversation can unblock it';
 export const CHAT_WITH_YOURSELF = 'You cannot start a chat with your own dog';
 export const CHAT_UNKNOWN_DOG = 'We could not find a dog with that handle';
+// issue 36 §2: a patient its vet practice registered has no owner on the site until the client takes it over
+export const CHAT_NO_OWNER = 'This dog has no owner on Embark yet, so there is no one to chat with.';
 export const CHAT_NO_CONVERSATIONS = 'You have no conversations yet.';
 export const CHAT_PICK_CONVERSATION = 'Choose a conversation to read its messages.';
 export const CHAT_BLOCK_CONFIRM = 'Block {name}? Neither of you will be able to send messages in this conversation until you unblock them.';

@@ -56,6 +56,26 @@ describe('results pages in the browser for breeders and vets', function () {
     expect(await page.locator('.results-back-links').innerText()).to.contain('Back to my patients');
   });
 
+  it("offers the vet 'Chat with owner' only for relatives with an owner, and it opens that chat (issue 36 \u00a72)", async () => {
+    const page = await (await newContext(browser)).newPage();
+    await signInThroughRequest(page.context(), site.origin, DEMO_ACCOUNTS.vet.email, DEMO_PASSWORD);
+    const db = await testDb();
+    const otis = await db('pets').where({ name: 'Otis' }).whereNotExists(db('pet_owners').whereRaw('pet_owners.pet_num = pets.pet_num')).first('pet_num');
+    await page.goto(`${site.origin}/members/results/relatives?i=${otis.pet_num}`);
+    const handles = await page.locator('.relative-card').evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.handle!));
+    const owned = new Set<string>(await db('pets').whereIn('handle', handles).whereExists(db('pet_owners').whereRaw('pet_owners.pet_num = pets.pet_num')).pluck('handle'));
+    expect(owned.size, 'a relative a member owns').to.be.greaterThan(0);
+    expect(owned.size, 'a littermate the practice registered').to.be.lessThan(handles.length);
+    for (const handle of handles) {
+      expect(await page.locator(`.relative-card[data-handle="${handle}"] >> text="Chat with owner"`).count(), handle).to.equal(owned.has(handle) ? 1 : 0);
+    }
+    const first = handles.find((handle) => owned.has(handle))!;
+    const [response] = await Promise.all([page.waitForEvent('response', (r) => r.url().includes('/members/chat?to=')), page.locator(`.relative-card[data-handle="${first}"] >> text="Chat with owner"`).click()]);
+    expect(response.status()).to.equal(200);
+    await page.waitForLoadState('load');
+    expect(await page.locator('.chat-page__error').count()).to.equal(0);
+  });
+
   it("takes the vet from a patient's results back to the patient list, not the vets' marketing page (issue 36 §3)", async () => {
     const page = await (await newContext(browser)).newPage();
     await signInThroughRequest(page.context(), site.origin, DEMO_ACCOUNTS.vet.email, DEMO_PASSWORD);

@@ -72,9 +72,10 @@ describe('GET /api/relatives/{petNum}', () => {
       displayRelatedness: 'shares 50.0% of DNA',
       nonhealthReadyAt: '2025-06-01T10:00:00.000Z',
       isYourDog: false,
+      hasOwner: true,
     });
     const aunt = body.relatedPets[1];
-    expect(aunt).to.have.all.keys('handle', 'displayName', 'breedDisplayName', 'breed1pct', 'breed1displayName', 'hasPublicImage', 'relatednessCategory', 'displayRelatedness', 'nonhealthReadyAt', 'isYourDog');
+    expect(aunt).to.have.all.keys('handle', 'displayName', 'breedDisplayName', 'breed1pct', 'breed1displayName', 'hasPublicImage', 'relatednessCategory', 'displayRelatedness', 'nonhealthReadyAt', 'isYourDog', 'hasOwner');
     expect(aunt).to.include({ breedDisplayName: null, breed1pct: null, breed1displayName: null, hasPublicImage: false, nonhealthReadyAt: null });
     expect(aunt.relatednessCategory).to.deep.equal(CATEGORY('closeFamily'));
   });

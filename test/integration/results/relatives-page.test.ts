@@ -69,6 +69,21 @@ describe('relatives page rendered on the server', function () {
     expect((await relativesOf(db, chosen!.petNum, null)).every((r) => !r.isYourDog)).to.equal(true);
   });
 
+  it("offers the vet a chat only with owners there are, and every chat offered opens (issue 36 \u00a72)", async () => {
+    const db = await testDb();
+    const otis = await db('pets').where({ name: 'Otis' }).whereNotExists(db('pet_owners').whereRaw('pet_owners.pet_num = pets.pet_num')).first('pet_num');
+    const relatives = (await relativesOf(db, otis.pet_num, null)).slice(0, 5);
+    expect(relatives.some((r) => !r.hasOwner), 'a littermate the practice registered too').to.equal(true);
+    expect(relatives.some((r) => r.hasOwner), 'a relative a member owns').to.equal(true);
+    const vet = await signInAsDemo(app, 'vet');
+    const html = (await vet.get(`/members/results/relatives?i=${otis.pet_num}`).expect(200)).text;
+    for (const relative of relatives) {
+      const href = `/members/chat?to=${encodeURIComponent(relative.handle)}`;
+      expect(html.includes(`href="${href}"`), relative.handle).to.equal(relative.hasOwner);
+      if (relative.hasOwner) await vet.get(href).expect(200);
+    }
+  });
+
   it('shows no list when the relative finder is off', async () => {
     const db = await testDb();
     await db('pets').where({ pet_num: biscuit }).update({ show_relative_finder: false });

@@ -39,6 +39,7 @@ function relative(handle: string, key = 'distantRelative'): RelativePet {
     displayRelatedness: 'shares 3.1% of DNA',
     nonhealthReadyAt: null,
     isYourDog: false,
+    hasOwner: true,
   };
 }
 
@@ -153,6 +154,11 @@ describe('relatives rules', () => {
       expect(preview.cards[0].avatar).to.deep.equal({ imageUrl: null, initial: 'D', colorIndex: null });
       expect(preview.cards[0].topBreed).to.equal('100% Beagle');
       expect(preview.cards[1].isNew).to.equal(false);
+    });
+
+    it('offers no chat for a relative no member owns yet (issue 36 \u00a72)', () => {
+      const preview = relativesPreview([{ ...relative('registered'), hasOwner: false, isNew: false }, { ...relative('owned'), isNew: false }]);
+      expect(preview.cards.map((card) => card.chatHref)).to.deep.equal([null, '/members/chat?to=owned']);
     });
 
     it('offers no chat for a relative the viewer owns', () => {
