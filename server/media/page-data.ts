@@ -81,6 +81,8 @@ function documentEntry(petNum: number, row: MediaRow): DocumentEntry {
 export interface GalleryPageOptions {
   userId: number | null;
   canEdit: boolean;
+  /** Signed in, and not staff looking through a read-only impersonation. */
+  canWag: boolean;
   /** Owners, the vet practice and admins read documents; the public never does. */
   withDocuments: boolean;
 }
@@ -100,7 +102,7 @@ export function galleryPage(pet: GalleryPet, { items, documents }: GalleryRows, 
     petNum: pet.petNum,
     petName: pet.callName || pet.name,
     canEdit: options.canEdit,
-    canWag: options.userId !== null,
+    canWag: options.canWag,
     profilePublicId: pet.profileImagePublicId,
     slides: items.map(slideOf),
   };

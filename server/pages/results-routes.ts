@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Db } from '../db/index.js';
 import { parseId } from '../http/ids.js';
-import { READ_ONLY_ACCOUNT_PAGE } from '../impersonation/guard.js';
+import { isReadOnlyImpersonation, READ_ONLY_ACCOUNT_PAGE } from '../impersonation/guard.js';
 import type { Settings } from '../settings.js';
 import { HttpError, signedInUser } from '../auth/guards.js';
 import { petAccessFor, type PetAccess } from '../pets/access.js';
@@ -100,7 +100,8 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
       }
       focusShellOnPet(res.locals.shell, settings, { ...pet, ...(await shellFactsOf(db, req, pet.petNum)) }, page);
       const title = heading(breedLabel(user.userType));
-      const context = { db, pet, isOwner, isAdmin: user.isAdmin, isEditable, userId: user.id, links: settings.links };
+      const isReadOnlyView = isReadOnlyImpersonation(req);
+      const context = { db, pet, isOwner, isAdmin: user.isAdmin, isEditable: isEditable && !isReadOnlyView, isReadOnlyView, userId: user.id, links: settings.links };
       const data = await load(context);
       // Issue 13: owners share the results with their vet from the summary and health pages.
       const vetShare = isEditable && (page === 'summary' || page === 'health') ? await vetSharePanel(db, settings, pet, req, page) : null;

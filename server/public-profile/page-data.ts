@@ -25,9 +25,9 @@ function visibleRelatives(dog: PublicDog, relatives: StoredRelative[], signedIn:
   return relatives.filter((relative) => signedIn || relative.isPublic).slice(0, PUBLIC_RELATIVES_SHOWN);
 }
 
-export async function dogProfilePage(db: Db, dog: PublicDog, viewer: { signedIn: boolean; isOwner: boolean; userId?: number }) {
+export async function dogProfilePage(db: Db, dog: PublicDog, viewer: { signedIn: boolean; isOwner: boolean; userId?: number; isReadOnlyView: boolean }) {
   // The public gallery (issue 12): photos and videos only, read-only; signed-in visitors may wag.
-  const galleryOptions = { userId: viewer.userId ?? null, canEdit: false, withDocuments: false };
+  const galleryOptions = { userId: viewer.userId ?? null, canEdit: false, canWag: viewer.userId !== undefined && !viewer.isReadOnlyView, withDocuments: false };
   // The views this process noted are written first, so the count includes them.
   await profileViewRecorderOf(db).flush();
   const { status, breedMix, labStats, statsAgeTest, relatives, counts, gallery } = await readPet(db, dog, {

@@ -16,6 +16,7 @@ import { dogForViewer, isOwnerOf, profileViewCount, totalLikes, visitorKey, type
 import { dogPageMeta, dogPath } from './seo.js';
 import { robotsTxt, sitemapDogs, sitemapFiles, sitemapIndexXml, sitemapXml } from './sitemap.js';
 import { isIndexable, normaliseHandle } from './visibility.js';
+import { isReadOnlyImpersonation } from '../impersonation/guard.js';
 
 const PAGE_NOT_FOUND = 'Page not found';
 const PUBLIC_PAGE_MAX_AGE_S = 60;
@@ -75,7 +76,7 @@ export function publicProfileRoutes(db: Db, settings: Settings): Router {
       res.status(200).render('public/members-only', { title: 'Sign in to see this dog', noindex: true, returnTo: dogPath(dog.handle) });
       return;
     }
-    const page = await dogProfilePage(db, dog, { signedIn: Boolean(req.currentUser), isOwner: viewerIsOwner, userId: req.currentUser?.id });
+    const page = await dogProfilePage(db, dog, { signedIn: Boolean(req.currentUser), isOwner: viewerIsOwner, userId: req.currentUser?.id, isReadOnlyView: isReadOnlyImpersonation(req) });
     const asked = await comparisonFromQuery(db, req, dog);
     const compare = asked && 'compare' in asked ? asked.compare : null;
     const ownDogs = req.currentUser ? (await listOwnedPets(db, req.currentUser.id, { sortBy: 'NAME' })).filter((own) => own.petNum !== dog.petNum) : [];

@@ -36,15 +36,17 @@ export interface PageContext {
   /** An owner with edit permission on a writable account. */
   isEditable?: boolean;
   userId?: number;
+  /** Staff looking through a read-only impersonation: the page offers no change at all. */
+  isReadOnlyView?: boolean;
   links?: SiteLinks;
 }
 
 /** Helpers every results view uses. */
 export const healthWords = { CALL_LABELS, SEVERITY_LABELS, CARRIER_VERSUS_AT_RISK, INBREEDING_EXPLANATION, modeOfInheritanceWords };
 
-export async function profilePage({ db, pet, isEditable = false, userId }: PageContext) {
+export async function profilePage({ db, pet, isEditable = false, userId, isReadOnlyView = false }: PageContext) {
   // The owner's gallery (issue 12): everyone who reads the dog here also reads its documents.
-  const galleryOptions = { userId: userId ?? null, canEdit: isEditable, withDocuments: true };
+  const galleryOptions = { userId: userId ?? null, canEdit: isEditable, canWag: userId !== undefined && !isReadOnlyView, withDocuments: true };
   const { status, labStats, statsAgeTest, profile, gallery } = await readPet(db, pet, {
     status: RESULTS_STATUS,
     ...GENETIC_STATS_READS,

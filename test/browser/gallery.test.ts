@@ -7,12 +7,12 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { sharedChromium, closeContexts, newContext, serve, signInThroughRequest } from '../support/browser.js';
-import { DEMO_ACCOUNTS, resetToDemoData } from '../support/demo.js';
+import { DEMO_ACCOUNTS, resetToDemoData, signInAsDemo } from '../support/demo.js';
 import { testDb } from '../support/database.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { seriousViolations } from '../support/axe.js';
 import { MEDIA_ACTION_FAILED, MEDIA_GAVE_A_WAG, MEDIA_GIVE_A_WAG } from '../../server/shared/messages.js';
-import { filesUnder, mediaTestApp, petNumOf, testJpeg, type MediaTestApp } from '../integration/media/helpers.js';
+import { filesUnder, mediaTestApp, petNumOf, testJpeg, upload, type MediaTestApp } from '../integration/media/helpers.js';
 
 describe('gallery in the browser', function () {
   this.timeout(240_000);
@@ -196,6 +196,42 @@ describe('gallery in the browser', function () {
     }).catch(() => undefined);
     expect(await cutOff()).to.be.at.most(0);
     expect(await seriousViolations(page), 'gallery with a video').to.deep.equal([]);
+    expect(errors).to.deep.equal([]);
+  });
+  it('offers staff looking through a read-only impersonation no change; a refused action opens the page the server names, not an alert (issue 36 §9)', async () => {
+    const db = await testDb();
+    await db('pets').update({ profile_image_public_id: null });
+    await db('media').delete();
+    const parent = await signInAsDemo(t.app, 'parent');
+    await upload(parent, biscuit, await testJpeg({ seed: 9 }), 'still.jpg');
+    const staff = await (await newContext(browser)).newPage();
+    staff.on('pageerror', (error) => errors.push(error.message));
+    await signInThroughRequest(staff.context(), site.origin, DEMO_ACCOUNTS.subadmin.email, DEMO_PASSWORD);
+    await staff.goto(`${site.origin}/cs/impersonate`);
+    await staff.fill('#email', DEMO_ACCOUNTS.parent.email);
+    await Promise.all([staff.waitForURL(`${site.origin}/members`), staff.click('button[type="submit"]')]);
+
+    await staff.goto(`${site.origin}/members/results/profile?i=${biscuit}`);
+    await staff.locator('.gallery-carousel .swiper-slide-active').waitFor();
+    expect(await staff.locator('.gallery-upload').count(), 'upload form').to.equal(0);
+    const slide = staff.locator('.swiper-slide-active');
+    expect(await slide.locator('.gallery-slide__actions, [data-wag-button]').count(), 'rotate, delete, profile picture, wag').to.equal(0);
+    expect(await slide.locator('text=Add a caption').count(), 'caption editing').to.equal(0);
+    expect(await slide.locator('[data-wag-count]').innerText()).to.equal('0 wags');
+
+    await staff.close();
+
+    // An owner whose edit permission was taken away while the page was open: the refusal opens the shared-dog page, not an alert.
+    await page.goto(`${site.origin}/members/results/profile?i=${biscuit}`);
+    await page.locator('.swiper-slide-active >> text=Rotate').waitFor();
+    const owner = await db('pet_owners').join('users', 'users.id', 'pet_owners.user_id').where({ pet_num: biscuit, email: DEMO_ACCOUNTS.parent.email }).first('pet_owners.user_id');
+    await db('pet_owners').where({ pet_num: biscuit, user_id: owner.user_id }).update({ permission: 'read' });
+    try {
+      await Promise.all([page.waitForURL(/\/members\/forbidden\/shared-pet-operation-no-permission$/), page.click('.swiper-slide-active >> text=Rotate')]);
+    } finally {
+      await db('pet_owners').where({ pet_num: biscuit, user_id: owner.user_id }).update({ permission: 'edit' });
+    }
+    expect((await db('media').first('rotation')).rotation).to.equal(0);
     expect(errors).to.deep.equal([]);
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MEDIA_CAPTION_FAILED } from '../../server/shared/messages';
 import { MAX_CAPTION_LENGTH } from '../../server/media/rules';
-import { saveCaption } from './api';
+import { reportFailure, saveCaption } from './api';
 
 /** spec 1 §4: editing a caption toggles between its display and its edit area. */
 export function Caption({ caption, canEdit, petNum, publicId, mediaType, onSaved }: { caption: string | null; canEdit: boolean; petNum: number; publicId: string; mediaType: string; onSaved: (caption: string | null) => void }) {
@@ -16,8 +16,8 @@ export function Caption({ caption, canEdit, petNum, publicId, mediaType, onSaved
       const saved = await saveCaption({ caption: draft, petNum, publicId, mediaType });
       onSaved(saved.caption);
       setEditing(false);
-    } catch {
-      window.alert(MEDIA_CAPTION_FAILED);
+    } catch (error) {
+      reportFailure(error, () => window.alert(MEDIA_CAPTION_FAILED));
     } finally {
       setSaving(false);
     }

@@ -1,5 +1,5 @@
 import { MEDIA_DELETE_FAILED, MEDIA_SET_PROFILE_PICTURE_FAILED, MEDIA_UNSET_PROFILE_PICTURE_FAILED } from '../../server/shared/messages';
-import { getWithToken } from './api';
+import { getWithToken, reportFailure } from './api';
 import { Caption } from './Caption';
 import { Picture } from './Picture';
 import { Wag } from './Wag';
@@ -24,8 +24,8 @@ export function Slide({ slide, petNum, petName, canEdit, canWag, isProfilePictur
   async function run(url: string, failure: string, after: (answer: any) => void) {
     try {
       after(await getWithToken(url));
-    } catch {
-      window.alert(failure);
+    } catch (error) {
+      reportFailure(error, () => window.alert(failure));
     }
   }
 

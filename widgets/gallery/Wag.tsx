@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MEDIA_ACTION_FAILED, MEDIA_GAVE_A_WAG, MEDIA_GIVE_A_WAG } from '../../server/shared/messages';
-import { getWithToken } from './api';
+import { getWithToken, reportFailure } from './api';
 import { expectedWagAnswer, likeUrl, toggledWag, wagCount, type WagState } from './rules';
 
 /** spec 1 §4 gallery like: optimistic, reverted with 'Action failed!' unless the server answers 'added' / 'deleted'. */
@@ -19,9 +19,9 @@ export function Wag({ mediaType, publicId, initial, canWag }: { mediaType: strin
     try {
       const answer = await getWithToken<unknown>(likeUrl(change.action, mediaType, publicId));
       if (answer !== expectedWagAnswer(change.action)) throw new Error(String(answer));
-    } catch {
+    } catch (error) {
       setState(before);
-      setError(MEDIA_ACTION_FAILED);
+      reportFailure(error, () => setError(MEDIA_ACTION_FAILED));
     } finally {
       setBusy(false);
     }

@@ -45,3 +45,13 @@ export async function fetchJson<T = unknown>(url: string, init?: RequestInit, de
   if (!response.ok) throw new HttpError(response.status, body);
   return body as T;
 }
+
+/**
+ * The page a refusal sends the user to (spec 2 §5: the read-only and shared-pet pages), when the
+ * server named one of this site's paths; the widget goes there instead of showing a generic alert.
+ */
+export function refusalPage(error: unknown): string | null {
+  if (!(error instanceof HttpError) || error.status !== 403) return null;
+  const redirect = (error.body as { redirect?: unknown } | null)?.redirect;
+  return typeof redirect === 'string' && /^\/(?![/\\])/.test(redirect) ? redirect : null;
+}
