@@ -8,7 +8,7 @@ import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { dashboardInfo, listPracticePets, patientNotes, practiceKits, practiceOfUser } from './practice.js';
 import { patientFor, practiceFor, PracticeAccessError, sharedPatientFor } from './guard.js';
 import { addPatient, changeCase, editPatient, PracticeInputError, releasePatient, removeNote, setChecklistStatus } from './practice-service.js';
-import { NAME_MAX_LENGTH, NOTE_MAX_LENGTH, PRACTICE_PAGE_SIZE, EMAIL_MAX_LENGTH, PATIENT_NOT_SHARED_ANY_MORE, unsharedPatientText } from './rules.js';
+import { NAME_MAX_LENGTH, NOTE_MAX_LENGTH, PRACTICE_PAGE_SIZE, EMAIL_MAX_LENGTH, PATIENT_NOT_SHARED_ANY_MORE, swabOrdererText, unsharedPatientText } from './rules.js';
 import type { PracticeMembership, PracticePet } from './practice.js';
 import { findPet } from '../pets/queries.js';
 import { parseId } from '../http/ids.js';
@@ -130,6 +130,7 @@ export function vetPageRoutes(db: Db, shopUrl: string): Router {
       fieldIds: PATIENT_FIELD_IDS,
       noteMaxLength: NOTE_MAX_LENGTH,
       unsharedText: patient.isShared ? null : unsharedPatientText(patient.name),
+      swabOrderedBy: swabOrdererText(patient.swabOrderedBy),
     });
   }
 

@@ -127,6 +127,9 @@ export interface PracticePet {
   isShared: boolean;
   /** Its picture, else its initial, on the patient list (issue 12 §7). */
   avatar: DogAvatar;
+  /** Who ordered the patient's swab, and whether they are a DVM (spec 1 §3, §6); null when nobody at a practice did. */
+  swabOrderedBy: { name: string; isDVM: boolean | null } | null;
+  isVetAffiliate: boolean;
 }
 
 function patientsQuery(db: Db, practiceId: number) {
@@ -150,6 +153,9 @@ function patientsQuery(db: Db, practiceId: number) {
       transferRequestedAt: 'practice_patients.vet_client_transfer_requested_at',
       transferCompletedAt: 'practice_patients.vet_client_transfer_completed_at',
       unsharedAt: 'practice_patients.unshared_at',
+      swabOrderedByName: 'practice_patients.swab_ordered_by_name',
+      swabOrderedByIsDvm: 'practice_patients.swab_ordered_by_is_dvm',
+      isVetAffiliate: 'practice_patients.is_vet_affiliate',
       notesCount: db('practice_patient_notes').whereRaw('practice_patient_notes.practice_patient_id = practice_patients.id').count('*'),
       swabState: latestSwab('swabs.swab_state'),
       healthReleased: latestSwab('swabs.health_results_released_at'),
@@ -160,7 +166,9 @@ function patientsQuery(db: Db, practiceId: number) {
     });
 }
 
-interface PatientRow extends Omit<PracticePet, 'resultsStatus' | 'isEditableByPractice' | 'isShared' | 'notesCount' | 'avatar'> {
+interface PatientRow extends Omit<PracticePet, 'resultsStatus' | 'isEditableByPractice' | 'isShared' | 'notesCount' | 'avatar' | 'swabOrderedBy'> {
+  swabOrderedByName: string | null;
+  swabOrderedByIsDvm: boolean | null;
   profileImagePublicId: string | null;
   avatarColorIndex: number;
   notesCount: number | string;
@@ -171,7 +179,7 @@ interface PatientRow extends Omit<PracticePet, 'resultsStatus' | 'isEditableByPr
 }
 
 function toPracticePet(row: PatientRow): PracticePet {
-  const { swabState, healthReleased, breedReleased, hasOwner, profileImagePublicId, avatarColorIndex, ...rest } = row;
+  const { swabState, healthReleased, breedReleased, hasOwner, profileImagePublicId, avatarColorIndex, swabOrderedByName, swabOrderedByIsDvm, ...rest } = row;
   const isShared = row.unsharedAt === null;
   return {
     ...rest,
@@ -181,6 +189,7 @@ function toPracticePet(row: PatientRow): PracticePet {
     resultsStatus: isShared ? resultsStatusLabel({ swabState, healthReleased: healthReleased !== null, breedReleased: breedReleased !== null }) : PATIENT_NO_LONGER_SHARED,
     isEditableByPractice: row.addedByPractice && !hasOwner,
     isShared,
+    swabOrderedBy: swabOrderedByName === null ? null : { name: swabOrderedByName, isDVM: swabOrderedByIsDvm },
   };
 }
 

@@ -127,6 +127,12 @@ export function revokeShareWarning(petName: string, practiceName: string | null)
     : 'Its link stops working.';
 }
 
+/** 'Dr. Val Vet (DVM)': who ordered a patient's swab, with the DVM flag the practice records (spec 1 §6); '—' when no one there did. */
+export function swabOrdererText(orderer: { name: string; isDVM: boolean | null } | null): string {
+  if (!orderer) return '\u2014';
+  return orderer.isDVM === null ? orderer.name : `${orderer.name} (${orderer.isDVM ? 'DVM' : 'not a DVM'})`;
+}
+
 /** The results status a patient row shows. */
 export function resultsStatusLabel(swab: { swabState: string | null; healthReleased: boolean; breedReleased: boolean } | null): string {
   if (!swab || !swab.swabState) return 'No kit yet';

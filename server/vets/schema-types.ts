@@ -116,6 +116,18 @@ export const vetTypeDefs = /* GraphQL */ `
     patientNotes: [PatientNote!]!
     "The patient's printable vet report (PDF) for the practice's vets; null once the client stopped sharing the dog."
     reportUrl: String
+    "Who at the practice ordered the patient's swab, and whether they are a DVM; null when no one at the practice did."
+    swabOrderedBy: SwabOrderer
+    "The patient came to the practice through the vet affiliate program."
+    isVetAffiliate: Boolean!
+  }
+
+  "A practice user who ordered a swab (spec 1 §6: the orderer of swabs records whether they are a DVM)."
+  type SwabOrderer {
+    "The practice user's name as it was when the swab was ordered."
+    name: String!
+    "Whether they are a DVM; null when it was not recorded."
+    isDVM: Boolean
   }
 
   "A page of ListPracticePets."

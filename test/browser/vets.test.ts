@@ -143,6 +143,16 @@ describe('vets in the browser: share with the vet, then the practice dashboard',
     await owner.context().close();
   });
 
+  it("shows who ordered a patient's swab with their DVM flag, and whether the patient is a vet affiliate (issue 36 \u00a719)", async () => {
+    const db = await testDb();
+    const otis = await db('practice_patients').join('pets', 'pets.pet_num', 'practice_patients.pet_num').where('pets.name', 'Otis').first('practice_patients.id');
+    const page = await pageFor(DEMO_ACCOUNTS.vet.email);
+    await page.goto(`${site.origin}/members`);
+    await Promise.all([page.waitForURL(`${site.origin}/members/patients/${otis.id}`), page.locator('[data-patient="Otis"] a', { hasText: 'Otis' }).first().click()]);
+    expect(await page.locator('[data-swab-ordered-by]').innerText()).to.equal('Dr. Val Vet (DVM)');
+    expect(await page.locator('[data-vet-affiliate]').innerText()).to.equal('No');
+  });
+
   it('keeps a refused new patient as typed, with the errors beside the fields', async () => {
     const vet = await pageFor(DEMO_ACCOUNTS.vet.email);
     await vet.goto(`${site.origin}/members#add-patient`);

@@ -69,6 +69,25 @@ describe('vets: the practice dashboard over GraphQL, with the role matrix', func
     expect((await gql(signedOut(app), DASHBOARD)).error).to.equal(PLEASE_LOG_IN);
   });
 
+  it("gives each patient who ordered its swab, with their DVM flag, and whether it is a vet affiliate; to the practice only (issue 36 \u00a719)", async () => {
+    const ORDERED = '{ listPracticePets { pets { name swabOrderedBy { name isDVM } isVetAffiliate } } }';
+    const db = await testDb();
+    const pepper = db('practice_patients').whereIn('pet_num', db('pets').where('name', 'Pepper').select('pet_num'));
+    const [before] = await pepper.clone().select('swab_ordered_by_name', 'swab_ordered_by_is_dvm', 'is_vet_affiliate');
+    await pepper.clone().update({ swab_ordered_by_name: 'Sam Tech', swab_ordered_by_is_dvm: false, is_vet_affiliate: true });
+    const pets = (await gql(people.vet, ORDERED)).data.listPracticePets.pets;
+    await pepper.clone().update(before);
+    expect(pets).to.deep.equal([
+      { name: 'Biscuit', swabOrderedBy: null, isVetAffiliate: false },
+      { name: 'Otis', swabOrderedBy: { name: 'Dr. Val Vet', isDVM: true }, isVetAffiliate: false },
+      { name: 'Pepper', swabOrderedBy: { name: 'Sam Tech', isDVM: false }, isVetAffiliate: true },
+      { name: 'Rufus', swabOrderedBy: { name: 'Dr. Val Vet', isDVM: true }, isVetAffiliate: false },
+    ]);
+    expect((await gql(people.otherVet, ORDERED)).data.listPracticePets.pets).to.deep.equal([]);
+    for (const agent of [people.owner, people.otherOwner, people.admin, people.readOnlyImpersonator]) expect((await gql(agent, ORDERED)).error).to.equal(NOT_AUTHORIZED);
+    expect((await gql(signedOut(app), ORDERED)).error).to.equal(PLEASE_LOG_IN);
+  });
+
   it('lists the patients, not dogs the vet owns, with search and paging', async () => {
     expect(await (await testDb())('pet_owners').join('users', 'users.id', 'pet_owners.user_id').where('users.email', 'vet@demo.test')).to.deep.equal([]);
     const all = (await gql(people.vet, LIST, {})).data.listPracticePets;
