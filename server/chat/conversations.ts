@@ -12,7 +12,8 @@ import type { ChatPet, Conversation, GetConversationsResponse } from './types.js
 interface SummaryRow {
   conversation_id: number;
   subject: string | null;
-  about_pet_num: number | null;
+  /** The other participant's dog in the conversation: the one it is about, seen from the side that started it. */
+  other_pet_num: number | null;
   my_pet_num: number | null;
   participant_user_ids: number[];
   other_user_id: number | null;
@@ -27,7 +28,7 @@ interface SummaryRow {
 // One row per conversation of the user; counts and the latest message only cover what the user
 // still sees (messages after their own cleared_at).
 const SUMMARY_SQL = `
-select c.id as conversation_id, c.subject, c.about_pet_num, me.pet_num as my_pet_num,
+select c.id as conversation_id, c.subject, other.pet_num as other_pet_num, me.pet_num as my_pet_num,
   (select array_agg(p.user_id order by p.user_id) from conversation_participants p where p.conversation_id = c.id) as participant_user_ids,
   other.user_id as other_user_id, u.name as to_user_name, other.last_read_at as other_last_read_at,
   (select count(*) from messages m where m.conversation_id = c.id and (me.cleared_at is null or m.created_at > me.cleared_at)) as num_messages,
@@ -38,7 +39,7 @@ select c.id as conversation_id, c.subject, c.about_pet_num, me.pet_num as my_pet
 from conversation_participants me
 join conversations c on c.id = me.conversation_id
 left join lateral (
-  select p.user_id, p.last_read_at from conversation_participants p
+  select p.user_id, p.pet_num, p.last_read_at from conversation_participants p
   where p.conversation_id = c.id and p.user_id <> me.user_id order by p.user_id limit 1
 ) other on true
 left join users u on u.id = other.user_id
@@ -54,9 +55,9 @@ function latest(...times: (Date | null)[]): string | null {
   return present.length ? new Date(Math.max(...present)).toISOString() : null;
 }
 
-function petsWithLikeness(ownPetNum: number | null, toUserPets: ChatPetRow[], aboutPetNum: number | null, scores: Map<string, number | null>) {
-  const ordered = [...toUserPets].sort((a, b) => Number(b.petNum === aboutPetNum) - Number(a.petNum === aboutPetNum));
-  return ordered.map(({ handle, name, petImageUrl, petNum }) => ({
+/** The other side's dogs the conversation is about, with their likeness to the user's own dog. */
+function petsWithLikeness(ownPetNum: number | null, aboutPets: readonly ChatPetRow[], scores: Map<string, number | null>) {
+  return aboutPets.map(({ handle, name, petImageUrl, petNum }) => ({
     handle,
     name,
     petImageUrl,
@@ -89,7 +90,9 @@ export async function listConversations(db: Db, userId: number, includeId: numbe
   const myPets = ownPetsFrom(read.mine as PetRow[]);
   const blocks = blocksFrom(userId, read.blocks as BlockRow[]);
   const toUserPetsOf = (row: SummaryRow) => (row.other_user_id ? (petsByOwner.get(row.other_user_id) ?? []) : []);
-  const scores = await likenessScores(db, shown.flatMap((row) => likenessPairs(row.my_pet_num, toUserPetsOf(row))), read.genotypes as CurrentGenotype[]);
+  // spec 2 §3: a conversation's pets are the dog it is about (while other members may see it), not all the other owner's
+  const aboutPetsOf = (row: SummaryRow) => toUserPetsOf(row).filter((pet) => pet.petNum === row.other_pet_num);
+  const scores = await likenessScores(db, shown.flatMap((row) => likenessPairs(row.my_pet_num, aboutPetsOf(row))), read.genotypes as CurrentGenotype[]);
   return shown
     .map((row): Conversation => {
       const toUserPets = toUserPetsOf(row);
@@ -107,7 +110,7 @@ export async function listConversations(db: Db, userId: number, includeId: numbe
         blocked: Boolean(block),
         blockedByMe: block === 'byMe',
         activeUserPet,
-        pets: petsWithLikeness(row.my_pet_num, toUserPets, row.about_pet_num, scores),
+        pets: petsWithLikeness(row.my_pet_num, aboutPetsOf(row), scores),
         lastActivityAt: latest(row.last_message_at, row.other_last_read_at),
       };
     })
@@ -145,7 +148,7 @@ async function newConversationWith(db: Db, userId: number, pet: ChatPetRow): Pro
   ]);
   const activeUserPet = myPetNum ? ((await ownPetsByNum(db, [myPetNum])).get(myPetNum) ?? null) : null;
   const toUserPets = petsByOwner.get(pet.ownerId) ?? [];
-  const scores = await likenessScores(db, likenessPairs(myPetNum ?? null, toUserPets));
+  const scores = await likenessScores(db, likenessPairs(myPetNum ?? null, [pet]));
   return {
     conversation_id: NEW_CONVERSATION_ID,
     participant_user_ids: [userId, pet.ownerId].sort((a, b) => a - b),
@@ -157,7 +160,7 @@ async function newConversationWith(db: Db, userId: number, pet: ChatPetRow): Pro
     num_unread: 0,
     ...block,
     activeUserPet,
-    pets: petsWithLikeness(myPetNum ?? null, toUserPets, pet.petNum, scores),
+    pets: petsWithLikeness(myPetNum ?? null, [pet], scores),
     lastActivityAt: null,
   };
 }

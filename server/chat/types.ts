@@ -29,7 +29,7 @@ export interface Conversation {
   blockedByMe: boolean;
   /** The user's own dog in this conversation. */
   activeUserPet: ChatPet | null;
-  /** The other owner's dogs with their likeness to activeUserPet; the dog the chat is about first. */
+  /** The other owner's dog the conversation is about (none when it is hidden or gone), with its likeness to activeUserPet. */
   pets: ChatPetWithLikeness[];
   /** Latest message or read receipt; the widget reloads the open conversation when it moves. */
   lastActivityAt: string | null;

@@ -69,7 +69,7 @@ export async function loadDemoDataIfEmpty(db: Db, options: DemoOptions = { popul
     await seedVetPractice(trx, users, dogs.biscuit, dogs.vetPatients);
     await seedAwaitingPuppy(trx, users);
     await seedNewbie(trx, users);
-    await seedConversation(trx, users);
+    await seedConversation(trx, users, { breederDog: dogs.breeder[0], parentDog: dogs.biscuit });
     await seedCareResources(trx);
     await seedSurveys(trx, [dogs.biscuit]);
     await seedAdminDemo(trx, { passwordHash, adminId: users.admin.id });
@@ -250,11 +250,14 @@ async function seedNewbie(db: Db, users: DemoUsers): Promise<void> {
   }
 }
 
-async function seedConversation(db: Db, users: DemoUsers): Promise<void> {
-  const [{ id: conversationId }] = await db('conversations').insert({ subject: 'Our dogs', created_by_user_id: users.breeder.id, last_message_at: db.fn.now() }).returning('id');
+/** The breeder writes to the pet parent about their dogs: each side's dog is the one the chat names (issue 36 §17). */
+async function seedConversation(db: Db, users: DemoUsers, dogs: { breederDog: number; parentDog: number }): Promise<void> {
+  const [{ id: conversationId }] = await db('conversations')
+    .insert({ subject: 'Our dogs', created_by_user_id: users.breeder.id, about_pet_num: dogs.parentDog, last_message_at: db.fn.now() })
+    .returning('id');
   await db('conversation_participants').insert([
-    { conversation_id: conversationId, user_id: users.breeder.id },
-    { conversation_id: conversationId, user_id: users.parent.id },
+    { conversation_id: conversationId, user_id: users.breeder.id, pet_num: dogs.breederDog },
+    { conversation_id: conversationId, user_id: users.parent.id, pet_num: dogs.parentDog },
   ]);
   await db('messages').insert({ conversation_id: conversationId, created_by_user_id: users.breeder.id, body: 'Hi! Our dogs came up as relatives. Would you like to compare notes?' });
 }

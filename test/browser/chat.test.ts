@@ -89,6 +89,13 @@ describe('chat in the browser', function () {
     await badge(parent).waitFor({ state: 'hidden', ...LIVE });
   });
 
+  it("names the breeder's dog the conversation is about, not every dog of the kennel (issue 36 §17)", async () => {
+    await parent.page.goto(`${siteA.origin}/members/chat?to=sunny-meadow-aurora`);
+    await parent.page.locator('.chat-pane h2', { hasText: 'Bea Breeder' }).waitFor(LIVE);
+    expect(await parent.page.locator('.chat-pane__pets .tag').allInnerTexts()).to.deep.equal(['Sunny Meadow Aurora']);
+    expect(await parent.page.locator('.chat-pane .hint').innerText()).to.equal('Your dog: Biscuit');
+  });
+
   it('starts a new chat with ?to=, and the message arrives on the other side without a reload', async () => {
     await parent.page.goto(`${siteA.origin}/members/messages`);
     await parent.page.waitForSelector('body.page-ready');
@@ -192,5 +199,17 @@ describe('chat in the browser', function () {
     await newbie.page.reload();
     await newbie.page.locator('.chat-list__item', { hasText: 'Pat Parent' }).click();
     await newbie.page.locator('.chat-message__body', { hasText: 'Thanks for unblocking' }).waitFor(LIVE);
+  });
+
+  it('deletes the conversation that ?to= opened: it leaves the list and a reload does not bring it back (issue 36 §17)', async () => {
+    expect(new URL(newbie.page.url()).search).to.equal('?to=biscuit');
+    await newbie.page.click('.chat-delete');
+    await dialogCount(newbie, 2);
+    expect(newbie.dialogs.at(-1)).to.match(/^Delete this conversation/);
+    await newbie.page.locator('.chat-list__item', { hasText: 'Pat Parent' }).waitFor({ state: 'detached', ...LIVE });
+    expect(new URL(newbie.page.url()).search).to.equal('');
+    await newbie.page.reload();
+    await newbie.page.waitForSelector('body.page-ready');
+    expect(await newbie.page.locator('.chat-list__item', { hasText: 'Pat Parent' }).count()).to.equal(0);
   });
 });

@@ -10,6 +10,11 @@ const browserDeps: ChatDeps = {
   api: chatApi,
   alert: (message) => window.alert(message),
   confirm: (message) => window.confirm(message),
+  forgetTo: () => {
+    const address = new URL(window.location.href);
+    address.searchParams.delete('to');
+    window.history.replaceState(window.history.state, '', address);
+  },
 };
 
 /** The chat inbox of /members/messages and /members/chat (spec 2 §3 "Chat inbox"). */

@@ -24,7 +24,7 @@ export function ConversationPane({ conversation, messages, petImageUrl, sending,
   const [confirmingBlock, setConfirmingBlock] = useState(false);
   const id = conversation.conversation_id;
   const isSaved = id !== NEW_CONVERSATION_ID;
-  // The dog the conversation is about comes first; a chat about no dog in particular shows the other owner's first, as the inbox does.
+  // the other owner's dog the conversation is about, as the inbox shows it
   const about = conversation.pets[0];
   return (
     <section className="chat-pane" aria-label={`Conversation with ${conversation.toUserName}`}>

@@ -9,6 +9,8 @@ export interface ChatDeps {
   api: ChatApi;
   alert: (message: string) => void;
   confirm: (message: string) => boolean;
+  /** Takes ?to= out of the page's address, so a reload does not bring back a chat the user deleted. */
+  forgetTo: () => void;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface ChatDeps {
  * the source of truth, so any app process answers) and the open conversation is reloaded only
  * when its messages or the other side's reading moved.
  */
-export function useChat(props: ChatWidgetProps, { api, alert, confirm }: ChatDeps) {
+export function useChat(props: ChatWidgetProps, { api, alert, confirm, forgetTo }: ChatDeps) {
   const [conversations, setConversations] = useState<Conversation[]>(props.conversations);
   const [activeId, setActiveId] = useState<number | null>(initialConversationId(props));
   const [messages, setMessages] = useState<Message[]>([]);
@@ -29,11 +31,14 @@ export function useChat(props: ChatWidgetProps, { api, alert, confirm }: ChatDep
   activeNow.current = activeId;
   const loadedKey = useRef('');
   const listRequest = useRef(0);
+  // ?to= keeps the chat it opened listed, also while it has no message; deleting that chat lets it go (issue 36 §17)
+  const to = useRef(props.to);
+  const toConversationId = useRef(props.openConversationId);
 
   const refreshList = useCallback(async () => {
     const request = ++listRequest.current;
     try {
-      const data = await api.getConversations(props.to);
+      const data = await api.getConversations(to.current);
       if (request !== listRequest.current) return; // a newer answer is on its way
       setConversations(data.conversations);
       setListError(false);
@@ -42,7 +47,7 @@ export function useChat(props: ChatWidgetProps, { api, alert, confirm }: ChatDep
       console.error(failure);
       if (request === listRequest.current) setListError(true);
     }
-  }, [api, props.to]);
+  }, [api]);
 
   const loadMessages = useCallback(
     async (conversationId: number) => {
@@ -115,12 +120,13 @@ export function useChat(props: ChatWidgetProps, { api, alert, confirm }: ChatDep
       setSending(true);
       try {
         const isNew = activeId === NEW_CONVERSATION_ID;
-        const outcome = await api.sendMessage({ body, conversationId: activeId, startNewConversationTo: isNew ? props.to : null });
+        const outcome = await api.sendMessage({ body, conversationId: activeId, startNewConversationTo: isNew ? to.current : null });
         if (outcome.kind === 'error') {
           alert(outcome.error);
           return false;
         }
         const started = outcome.response.startedConversation?.conversationId;
+        if (isNew && started !== undefined) toConversationId.current = started;
         if (started !== undefined && started !== activeId) setActiveId(started);
         else setMessages((current) => [...current, outcome.response.sentMessage]);
         await refreshList();
@@ -134,7 +140,7 @@ export function useChat(props: ChatWidgetProps, { api, alert, confirm }: ChatDep
         setSending(false);
       }
     },
-    [activeId, alert, api, props.to, refreshList],
+    [activeId, alert, api, refreshList],
   );
 
   const block = useCallback(
@@ -169,6 +175,10 @@ export function useChat(props: ChatWidgetProps, { api, alert, confirm }: ChatDep
       if (!confirm(CHAT_DELETE_CONFIRM)) return false;
       try {
         await api.deleteConversation(conversationId);
+        if (conversationId === toConversationId.current) {
+          to.current = null;
+          forgetTo();
+        }
         setActiveId(null);
         await refreshList();
         return true;
@@ -178,7 +188,7 @@ export function useChat(props: ChatWidgetProps, { api, alert, confirm }: ChatDep
         return false;
       }
     },
-    [alert, api, confirm, refreshList],
+    [alert, api, confirm, forgetTo, refreshList],
   );
 
   return { conversations, active, activeId, messages, petImageUrl, listError, sending, select, send, block, unblock, remove };

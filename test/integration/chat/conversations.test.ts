@@ -6,6 +6,7 @@ import type { Db } from '../../../server/db/index.js';
 import { CHAT_UNKNOWN_DOG, CHAT_WITH_YOURSELF, INVALID_ARGUMENTS, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
 import { ingestGenotypeFile } from '../../../server/lab/ingest.js';
 import { genotypeFile, testLab, testWorld } from '../../support/lab.js';
+import { createPet } from '../../support/factories.js';
 import { CHAT, getJson, member, send, signedOut, startConversation } from './helpers.js';
 
 describe('GET /members/chat/get-conversations', () => {
@@ -46,6 +47,24 @@ describe('GET /members/chat/get-conversations', () => {
 
     const mine = (await getJson(ann, '/get-conversations').expect(200)).body.conversations[0];
     expect(mine).to.include({ toUserName: 'Bob Owner', num_unread: 0, num_messages: 2 });
+  });
+
+  it('names the dog each side chats about, not all of a breeder\'s dogs (issue 36 §17)', async () => {
+    const ann = await member(app, db, { petName: 'Rex', name: 'Ann Owner' });
+    const bea = await member(app, db, { petName: 'Aurora', name: 'Bea Breeder' });
+    for (const name of ['Bramble', 'Cider', 'Dune']) await createPet(db, bea.userId, { name });
+    const cider = (await db('pets').where('name', 'Cider').first('handle')).handle as string;
+
+    const fresh = (await getJson(ann, `/get-conversations?to=${cider}`).expect(200)).body.conversations[0];
+    expect(fresh.toUserPets.map((pet: { name: string }) => pet.name)).to.deep.equal(['Aurora', 'Bramble', 'Cider', 'Dune']);
+    expect(fresh.pets).to.deep.equal([{ handle: cider, name: 'Cider', petImageUrl: null, likenessScore: null }]);
+
+    await startConversation(ann, cider);
+    const [mine] = (await getJson(ann, '/get-conversations').expect(200)).body.conversations;
+    expect(mine.pets.map((pet: { name: string }) => pet.name)).to.deep.equal(['Cider']);
+    const [theirs] = (await getJson(bea, '/get-conversations').expect(200)).body.conversations;
+    expect(theirs.pets.map((pet: { name: string }) => pet.name)).to.deep.equal(['Rex']);
+    expect(theirs.activeUserPet.name).to.equal('Cider');
   });
 
   it('leaves out hidden and private dogs of the other owner', async () => {
@@ -107,11 +126,13 @@ describe('GET /members/chat/get-conversations', () => {
     const [ourPup, theirPup] = simulator.litter(sire, dam, 2);
     const ann = await member(app, db, { petName: 'Rex' });
     const bob = await member(app, db, { petName: 'Luna' });
+    const carol = await member(app, db);
+    const dan = await member(app, db);
     await db('pets').insert({ name: 'Stranger', handle: 'likeness-stranger' });
     const strangerNum = (await db('pets').where('handle', 'likeness-stranger').first('pet_num')).pet_num;
-    await db('pet_owners').insert({ pet_num: strangerNum, user_id: bob.userId });
+    await db('pet_owners').insert({ pet_num: strangerNum, user_id: carol.userId });
     await db('pets').insert({ name: 'Untested', handle: 'likeness-untested' });
-    await db('pet_owners').insert({ pet_num: (await db('pets').where('handle', 'likeness-untested').first('pet_num')).pet_num, user_id: bob.userId });
+    await db('pet_owners').insert({ pet_num: (await db('pets').where('handle', 'likeness-untested').first('pet_num')).pet_num, user_id: dan.userId });
     const genotyped: [string, typeof ourPup][] = [
       [ann.petHandle!, ourPup],
       [bob.petHandle!, theirPup],
@@ -124,11 +145,12 @@ describe('GET /members/chat/get-conversations', () => {
       await ingestGenotypeFile(db, lab, { fileName: `${handle}.tsv`, text: genotypeFile(dog, swabCode) });
     }
 
-    await startConversation(ann, bob.petHandle!);
-    const [conversation] = (await getJson(ann, '/get-conversations').expect(200)).body.conversations;
-    const score = new Map(conversation.pets.map((pet: { handle: string; likenessScore: number | null }) => [pet.handle, pet.likenessScore]));
+    // a conversation scores the dog it is about, so each dog's owner gets a conversation of their own
+    for (const handle of [bob.petHandle!, 'likeness-stranger', 'likeness-untested']) await startConversation(ann, handle);
+    const conversations = (await getJson(ann, '/get-conversations').expect(200)).body.conversations as { pets: { handle: string; likenessScore: number | null }[] }[];
+    const score = new Map(conversations.map(({ pets: [pet] }) => [pet.handle, pet.likenessScore] as const));
     expect(score.get('likeness-untested')).to.equal(null);
-    const siblings = score.get(bob.petHandle) as number;
+    const siblings = score.get(bob.petHandle!) as number;
     const strangers = score.get('likeness-stranger') as number;
     expect(siblings).to.be.a('number').within(0, 100);
     expect(strangers).to.be.a('number').within(0, 100);
