@@ -7,7 +7,7 @@ import { parseId } from '../http/ids.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { BREEDS } from '../genetics/catalogue/breeds.js';
 import { matchmakerCandidates, ownMatchmakerDog, type CandidateRow, type MatchmakerDog } from './matchmaker-queries.js';
-import { MATCHMAKER_COLUMNS, MATCHMAKER_PAGE_LENGTH, MATCHMAKER_PAGE_LENGTH_LABELS, MATCHMAKER_PAGE_LENGTHS, MATCHMAKER_SORT_OPTIONS, parseMatchmakerRequest, sortOptionValue } from './matchmaker-rules.js';
+import { MATCHMAKER_COLUMNS, MATCHMAKER_PAGE_LENGTH, MATCHMAKER_PAGE_LENGTH_LABELS, MATCHMAKER_PAGE_LENGTHS, MATCHMAKER_SORT_OPTIONS, filtersProblem, parseMatchmakerRequest, sortOptionValue } from './matchmaker-rules.js';
 import { percent } from './pair-prediction.js';
 import { ownBreedingDogs } from './queries.js';
 
@@ -72,14 +72,17 @@ export function matchmakerRoutes(db: Db, settings: Settings): Router {
     const dog = petNum === null ? undefined : await ownMatchmakerDog(db, user.id, petNum);
     if (petNum !== null && !dog) throw new HttpError(403, NOT_AUTHORIZED);
     const request = parseMatchmakerRequest({ ...(req.query as Record<string, unknown>), length: req.query.length ?? MATCHMAKER_PAGE_LENGTH });
-    const lab = dog ? await openLab(db, settings.lab) : null;
+    const problem = filtersProblem(request.filters);
+    const lab = dog && !problem ? await openLab(db, settings.lab) : null;
     const page = dog && lab ? await matchmakerCandidates(db, lab, dog, request) : null;
+    if (problem) res.status(400);
     res.render('breeders/matchmaker', {
       title: 'Matchmaker',
       dogs,
       dog: dog ?? null,
       breeds: BREED_OPTIONS,
       filters: request.filters,
+      problem,
       request,
       page,
       rows: page && dog ? page.rows.map((row) => tableRow(dog, row)) : [],
@@ -100,6 +103,8 @@ export function matchmakerRoutes(db: Db, settings: Settings): Router {
     const dog = await ownMatchmakerDog(db, user.id, petNum);
     if (!dog) return void res.status(403).json({ error: NOT_AUTHORIZED });
     const request = parseMatchmakerRequest(body);
+    const problem = filtersProblem(request.filters);
+    if (problem) return void res.status(400).json({ error: problem });
     const page = await matchmakerCandidates(db, await openLab(db, settings.lab), dog, request);
     res.set('cache-control', 'private, no-store').json({
       draw: request.draw,

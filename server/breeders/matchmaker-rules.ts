@@ -1,4 +1,5 @@
 // The matchmaker's table (spec 2 §5, §7, §9; issue 14): DataTables server-side parameters and the
+import { MATCHMAKER_AGE_RANGE_REVERSED } from './messages.js';
 // filters, read from any input into clamped, typed values. Pure, shared with the widget.
 
 import { MAX_ID } from '../shared/id-range.js';
@@ -109,12 +110,17 @@ function text(raw: unknown, maxLength: number): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
+/** What is wrong with filters no candidate could pass, said to the breeder rather than guessed at. */
+export function filtersProblem(filters: MatchmakerFilters): string | null {
+  const { minAgeYears: from, maxAgeYears: to } = filters;
+  return from !== null && to !== null && from > to ? MATCHMAKER_AGE_RANGE_REVERSED : null;
+}
+
 export function parseFilters(input: Input): MatchmakerFilters {
   const source = (input.filters && typeof input.filters === 'object' ? input.filters : input) as Input;
   const coiPercent = decimal(source.maxOffspringCoi, 0, 100);
-  let minAge = decimal(source.minAgeYears, 0, 30);
-  let maxAge = decimal(source.maxAgeYears, 0, 30);
-  if (minAge !== null && maxAge !== null && minAge > maxAge) [minAge, maxAge] = [maxAge, minAge];
+  const minAge = decimal(source.minAgeYears, 0, 30);
+  const maxAge = decimal(source.maxAgeYears, 0, 30);
   const breed = text(source.breed, 80);
   return {
     maxDistanceMiles: decimal(source.maxDistanceMiles, 0, 25_000),

@@ -5,6 +5,7 @@ import { sharedChromium, closeContexts, newContext, PHONE, serve, signInThroughR
 import { demoPopulation } from '../integration/results/population.js';
 import { testDb } from '../support/database.js';
 import { FAILED_TO_SEND } from '../../server/shared/messages.js';
+import { MATCHMAKER_AGE_RANGE_REVERSED } from '../../server/breeders/messages.js';
 
 describe('breeder tools in the browser', function () {
   this.timeout(240_000);
@@ -110,6 +111,23 @@ describe('breeder tools in the browser', function () {
     await small.screenshot({ path: '/tmp/matchmaker-390.png', fullPage: false });
     expect(phoneErrors).to.deep.equal([]);
     await phone.close();
+  });
+
+  it("stops 'Age from 9 to 2' with the words the server uses, sending nothing (issue 36 §25)", async () => {
+    await page.goto(`${site.origin}/members/breeder-tools/matchmaker`);
+    await page.waitForSelector('[data-matchmaker-ready]');
+    let asked = 0;
+    page.on('request', (request) => void (request.url().endsWith('/matchmaker-data') && asked++));
+    await page.fill('#mm-min-age', '9');
+    await page.fill('#mm-max-age', '2');
+    await page.click('#mm-filters button[type="submit"]');
+    expect(await page.locator('#mm-max-age').evaluate((input: HTMLInputElement) => input.validationMessage)).to.equal(MATCHMAKER_AGE_RANGE_REVERSED);
+    expect(asked).to.equal(0);
+    await page.fill('#mm-max-age', '12');
+    const answered = page.waitForResponse((response) => response.url().endsWith('/matchmaker-data'));
+    await page.click('#mm-filters button[type="submit"]');
+    expect((await answered).status()).to.equal(200);
+    expect(page.url()).to.match(/minAgeYears=9&maxAgeYears=12/);
   });
 
   it('keeps "Sort by" in step with the column headers on a laptop', async () => {

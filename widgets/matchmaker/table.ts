@@ -3,6 +3,7 @@
 import $ from 'jquery';
 import DataTable, { type Api, type ConfigColumns } from 'datatables.net';
 import { csrfToken, CSRF_HEADER } from '../shared/csrf';
+import { MATCHMAKER_AGE_RANGE_REVERSED } from '../../server/breeders/messages';
 import { MATCHMAKER_COLUMNS, MATCHMAKER_SORT_OPTIONS, sortColumnIndex, sortOptionValue, type MatchmakerSort } from '../../server/breeders/matchmaker-rules';
 import type { MatchmakerRow } from '../../server/breeders/matchmaker-routes';
 
@@ -56,6 +57,20 @@ export class MatchmakerTable {
     return out;
   }
 
+  /** 'Age from' above 'Age to' stops the form with the server's own words, before any request. */
+  private checkAgeRange(): void {
+    const from = this.form?.querySelector<HTMLInputElement>('[data-age-from]');
+    const to = this.form?.querySelector<HTMLInputElement>('[data-age-to]');
+    if (!from || !to) return;
+    const check = () => {
+      const reversed = from.value !== '' && to.value !== '' && Number(from.value) > Number(to.value);
+      to.setCustomValidity(reversed ? MATCHMAKER_AGE_RANGE_REVERSED : '');
+    };
+    from.addEventListener('input', check);
+    to.addEventListener('input', check);
+    check();
+  }
+
   start(): void {
     const tableElement = this.element.querySelector<HTMLTableElement>('table[data-matchmaker-table]')!;
     $(tableElement).find('tbody').empty();
@@ -101,6 +116,7 @@ export class MatchmakerTable {
       if (sortSelect && sort) sortSelect.value = sortOptionValue(sort as MatchmakerSort, first[1] === 'desc');
     });
     this.table.on('draw', () => this.element.setAttribute('data-matchmaker-draws', String(Number(this.element.getAttribute('data-matchmaker-draws') ?? '0') + 1)));
+    this.checkAgeRange();
     this.form?.addEventListener('submit', (event) => {
       const chosen = new FormData(this.form!).get('i');
       if (chosen !== String(this.props.petNum)) return; // another dog: load its page
