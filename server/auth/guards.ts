@@ -40,11 +40,17 @@ const RETURN_WITHIN_MS = 30 * 60 * 1000;
 // a path on this site: one leading slash, not "//host" or "/\\host", which browsers read as another site
 export const isReturnPath = (path: string) => /^\/(?![/\\])[^\s]{0,2000}$/.test(path);
 
-/** Where signing in leads: the page the visitor asked for within the last half hour, else /members. */
-export function returnPath(req: Request): string {
+/** The members page a signed-out visitor asked for within the last half hour, if any. */
+function wantedPath(req: Request): string | null {
   const wanted: unknown = req.cookies?.[RETURN_COOKIE];
-  return typeof wanted === 'string' && isReturnPath(wanted) ? wanted : '/members';
+  return typeof wanted === 'string' && isReturnPath(wanted) ? wanted : null;
 }
+
+/** Where signing in leads: the page the visitor asked for, else /members. */
+export const returnPath = (req: Request): string => wantedPath(req) ?? '/members';
+
+/** What the home and sign-in pages tell a visitor a members link sent there (spec 1 §8's words), else null. */
+export const signInNotice = (req: Request): string | null => (wantedPath(req) ? PLEASE_LOG_IN : null);
 
 function requireAccount(allowed: (user: User, req: Request) => boolean): RequestHandler {
   return (req, res, next) => {

@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { pruneLoginAttempts, tryPassword } from './throttle.js';
 import { fieldErrors, loginForm, signupForm, MIN_PASSWORD_LENGTH } from './validation.js';
 import { destroySession, startSessionAs } from './session-helpers.js';
-import { RETURN_COOKIE, returnPath } from './guards.js';
+import { RETURN_COOKIE, returnPath, signInNotice } from './guards.js';
 import { SESSION_COOKIE } from './session.js';
 import { EmailTakenError, findPasswordHash, findUserByEmail, insertUser } from '../users/queries.js';
 import { EMAIL_TAKEN, LOGIN_FAILED, LOGIN_THROTTLED } from '../shared/messages.js';
@@ -17,7 +17,7 @@ export function authRoutes(db: Db): Router {
 
   router.get('/login', (req, res) => {
     if (req.currentUser) return res.redirect('/members');
-    res.render('login', { title: 'Sign in', email: '', error: null, invalidFields: [] });
+    res.render('login', { title: 'Sign in', email: '', error: null, invalidFields: [], notice: signInNotice(req) });
   });
 
   router.post('/login', async (req, res) => {

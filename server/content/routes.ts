@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Settings } from '../settings.js';
-import { HttpError } from '../auth/guards.js';
+import { HttpError, signInNotice } from '../auth/guards.js';
 import { cleanQuery, matchesQuery } from '../shared/help-search.js';
 import { CATALOGUE_FACTS } from './catalogue-facts.js';
 import { helpTopics, type HelpQuestion, type HelpTopic } from './help-topics.js';
@@ -27,7 +27,7 @@ export function contentPageRoutes(settings: Settings): Router {
 
   router.get('/', (req, res) => {
     if (req.currentUser) return res.redirect('/members');
-    return res.render('home', { title: 'Dog DNA test for breed, health and relatives', facts, mainClass: 'page--full', ...description(`One cheek swab: breed mix from ${facts.breeds} breeds, ${facts.healthConditions} genetic health conditions, ${facts.traits} traits and relatives among every tested dog.`) });
+    return res.render('home', { title: 'Dog DNA test for breed, health and relatives', facts, mainClass: 'page--full', signInNotice: signInNotice(req), ...description(`One cheek swab: breed mix from ${facts.breeds} breeds, ${facts.healthConditions} genetic health conditions, ${facts.traits} traits and relatives among every tested dog.`) });
   });
   router.get('/help', (req, res) => {
     const query = cleanQuery(req.query.q);

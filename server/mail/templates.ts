@@ -13,6 +13,9 @@ export interface RenderedEmail {
   preferencesUrl?: string;
 }
 
+/** The Messages page opened on one conversation (server/chat/page.ts reads ?conversation=); the inbox for a message queued without one. */
+const conversationPath = (id: unknown) => (Number.isSafeInteger(id) && (id as number) > 0 ? `/members/messages?conversation=${id}` : '/members/messages');
+
 export const RESULTS_RELEASED = 'results-released';
 export const CHAT_NEW_MESSAGE = 'chat-new-message';
 export const PASSWORD_RESET = 'password-reset';
@@ -74,7 +77,8 @@ export function renderEmail(message: OutboxMessage, baseUrl: string): RenderedEm
       return compose(message.subject, {
         greeting: 'Hi,',
         paragraphs: [`${sender} sent you a message on Embark.`, 'We send one e-mail per conversation until you read it.'],
-        button: { label: 'Read and reply', href: absoluteUrl(baseUrl, '/members/messages') },
+        // the conversation itself (issue 36 §16); a signed-out reader signs in and lands there
+        button: { label: 'Read and reply', href: absoluteUrl(baseUrl, conversationPath(payload.conversationId)) },
         footer: `${ACCOUNT_FOOTER} Chat e-mails can be turned off in your settings.`,
         preferencesUrl: preferencesUrlOf(baseUrl),
       });

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { testApp, csrfToken, signIn } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
-import { LOGIN_FAILED, LOGIN_THROTTLED } from '../../../server/shared/messages.js';
+import { LOGIN_FAILED, LOGIN_THROTTLED, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
 import { MAX_FAILURES_PER_EMAIL } from '../../../server/auth/throttle.js';
 
 describe('sign in and out', () => {
@@ -128,6 +128,20 @@ describe('sign in and out', () => {
     const againToken = await csrfToken(agent);
     const again = await agent.post('/login').type('form').send({ email: 'linked@example.test', password: TEST_PASSWORD, _csrf: againToken }).expect(302);
     expect(again.headers.location).to.equal('/members');
+  });
+
+  it("asks a visitor a members link sent home to sign in, with 'Please log in to continue' (issue 36 §16)", async () => {
+    const notice = `data-sign-in-notice>${PLEASE_LOG_IN}`;
+    const visitor = request.agent(app);
+    expect((await visitor.get('/').expect(200)).text).to.not.include(notice);
+    expect((await visitor.get('/login').expect(200)).text).to.not.include(notice);
+    await visitor.get('/members/messages?conversation=7').expect(302).expect('Location', '/');
+    expect((await visitor.get('/').expect(200)).text).to.include(notice);
+    expect((await visitor.get('/login').expect(200)).text).to.include(notice);
+    // a path off the site is never kept, so it asks nothing
+    const other = request.agent(app);
+    await other.get('//evil.example/members');
+    expect((await other.get('/').expect(200)).text).to.not.include(notice);
   });
 
   it('never leads off the site after signing in', async () => {

@@ -50,6 +50,16 @@ describe('chat pages and impersonation', () => {
     expect(injected.text).to.not.include('<script>alert(1)');
   });
 
+  it("opens the conversation of the chat e-mail's link (?conversation=), and only one of the user's own (issue 36 §16)", async () => {
+    const [{ id }] = await (await testDb())('conversations').select('id');
+    const parent = await signInAsDemo(app, 'parent');
+    expect(widgetProps((await parent.get(`/members/messages?conversation=${id}`).expect(200)).text)).to.include({ openConversationId: id });
+    const newbie = await signInAsDemo(app, 'newbie');
+    for (const asked of [String(id), 'abc', '-1']) {
+      expect(widgetProps((await newbie.get(`/members/messages?conversation=${asked}`).expect(200)).text), asked).to.include({ openConversationId: null });
+    }
+  });
+
   it('sends signed-out visitors of the pages home', async () => {
     await request(app).get('/members/messages').expect(302).expect('Location', '/');
     await request(app).get('/members/chat?to=biscuit').expect(302).expect('Location', '/');

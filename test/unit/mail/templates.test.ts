@@ -43,8 +43,10 @@ describe('e-mail templates', () => {
     expect(email.text).to.include('<b>Rex</b>');
   });
 
-  it('links the chat notice to the messages page and the reset e-mail to its token', () => {
-    expect(renderEmail(message(CHAT_NEW_MESSAGE, { senderName: 'Ann' }), BASE).text).to.include(`${BASE}/members/messages`);
+  it('links the chat notice to its conversation and the reset e-mail to its token', () => {
+    expect(renderEmail(message(CHAT_NEW_MESSAGE, { senderName: 'Ann', conversationId: 42 }), BASE).html).to.include(`href="${BASE}/members/messages?conversation=42"`);
+    // a notice queued without its conversation still opens the inbox
+    expect(renderEmail(message(CHAT_NEW_MESSAGE, { senderName: 'Ann' }), BASE).html).to.include(`href="${BASE}/members/messages"`);
     const token = 'a'.repeat(43);
     expect(renderEmail(message(PASSWORD_RESET, { token, name: 'Bob' }), BASE).html).to.include(`href="${BASE}/reset-password/${token}"`);
   });
