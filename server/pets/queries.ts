@@ -9,6 +9,8 @@ export interface Pet {
   hashPetId: string;
   sex: 'f' | 'm' | null;
   dateOfBirth: string | null;
+  /** How much of dateOfBirth the owner gave: 'day', 'month' or 'year' (the rest of the stored date is filler). */
+  dateOfBirthPrecision: 'day' | 'month' | 'year' | null;
   isDateOfBirthEstimated: boolean;
   intact: 'i' | 'f' | null;
   breedType: string | null;
@@ -39,6 +41,7 @@ export const PET_COLUMNS = {
   hashPetId: 'pets.hash_pet_id',
   sex: 'pets.sex',
   dateOfBirth: 'pets.date_of_birth',
+  dateOfBirthPrecision: 'pets.date_of_birth_precision',
   isDateOfBirthEstimated: 'pets.is_date_of_birth_estimated',
   intact: 'pets.intact',
   breedType: 'pets.breed_type',

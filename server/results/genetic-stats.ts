@@ -2,6 +2,7 @@ import type { Db } from '../db/index.js';
 import type { Pet } from '../pets/queries.js';
 import { lifeStageFor } from './life-stage.js';
 import { wolfinessContext } from '../shared/wolfiness.js';
+import { bornWhenText } from '../shared/birthday-text.js';
 import { otherLabsFileQuery } from './status.js';
 import type { JsonRow } from '../db/read-together.js';
 import { petNumIn, readPet, readPets, type PetRead } from '../pets/reads.js';
@@ -114,6 +115,8 @@ export function geneticStatsProps(
   const birthDate = pet.dateOfBirth ?? released ?? null;
   const birthDateSource: BirthDateSource | null = pet.dateOfBirth ? 'dateOfBirth' : released ? 'ageTest' : null;
   const lifeStage = lifeStageFor(birthDate, predictedWeightLbs, today);
+  // as much as the owner gave: a year alone is not January 1 (issue 36 §6)
+  const bornWhen = pet.dateOfBirth ? bornWhenText(pet.dateOfBirth, { precision: pet.dateOfBirthPrecision, isEstimated: pet.isDateOfBirthEstimated }) : bornWhenText(released);
 
   if (!showsGeneticStats({ isPublic, hasTraits, hasAgeTest, lifeStage })) return null;
 
@@ -123,6 +126,7 @@ export function geneticStatsProps(
     isPublic,
     // A public profile shows fewer details: not the birthday the stage is counted from.
     birthDate: isPublic ? null : birthDate,
+    bornWhen: isPublic ? null : bornWhen,
     birthDateSource: isPublic ? null : birthDateSource,
     hasAgeTest: isPublic ? false : hasAgeTest,
     lifeStage,

@@ -48,3 +48,16 @@ export function storedBirthdayText(
     isEstimated,
   });
 }
+
+/**
+ * What follows 'born' for a stored date: 'on March 4, 2021', 'in March 2021' or 'in 2021', then
+ * ' (estimated)' when estimated. Only what is known: a year alone never becomes January 1 (issue 36 §6).
+ */
+export function bornWhenText(
+  date: string | Date | null | undefined,
+  options: { precision?: DatePrecision | string | null; isEstimated?: boolean } = {},
+): string | null {
+  const text = storedBirthdayText(date, options);
+  if (text === null) return null;
+  return `${(options.precision ?? 'day') === 'day' ? 'on' : 'in'} ${text}`;
+}

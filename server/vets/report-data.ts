@@ -35,7 +35,7 @@ export interface ReportCondition {
 }
 
 export interface VetReport {
-  pet: { name: string; callName: string | null; sex: string | null; dateOfBirth: string | null; breedType: string | null };
+  pet: Pick<Pet, 'name' | 'callName' | 'sex' | 'dateOfBirth' | 'dateOfBirthPrecision' | 'isDateOfBirthEstimated' | 'breedType'>;
   owner: { name: string; email: string } | null;
   breedMix: BreedMixView | null;
   /** At risk first, then carrier, then the rest. */
@@ -89,7 +89,15 @@ export async function loadVetReport(db: Db, pet: Pet): Promise<VetReport> {
   const sorted = [...health].sort(compareHealthResults);
   const labels = conditionLabels(sorted);
   return {
-    pet: { name: pet.name, callName: pet.callName, sex: pet.sex, dateOfBirth: pet.dateOfBirth, breedType: pet.breedType },
+    pet: {
+      name: pet.name,
+      callName: pet.callName,
+      sex: pet.sex,
+      dateOfBirth: pet.dateOfBirth,
+      dateOfBirthPrecision: pet.dateOfBirthPrecision,
+      isDateOfBirthEstimated: pet.isDateOfBirthEstimated,
+      breedType: pet.breedType,
+    },
     owner: owner ? { name: owner.name, email: owner.email } : null,
     breedMix,
     conditions: sorted.map((c, i) => ({

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { VetReport } from './report-data.js';
-import { storedBirthdayText } from '../shared/birthday-text.js';
+import { bornWhenText } from '../shared/birthday-text.js';
 import { OTHER_LABS_FILE_LIFE_STAGE, OTHER_LABS_FILE_NOTICE, OTHER_LABS_FILE_WEIGHT, OTHER_LABS_FILE_WOLFINESS } from '../shared/messages.js';
 
 const INK = '#1d2731';
@@ -84,7 +84,7 @@ export function renderVetReportPdf(report: VetReport, generatedAt = new Date()):
   boldLine(`Embark vet report: ${report.pet.name}`, INK, 20);
   paragraph(`Generated ${dateText(generatedAt)}. DNA results for veterinary use; genetic results are one input to a clinical decision, not a diagnosis.`, MUTED, 9);
   doc.moveDown(0.6);
-  fact('Dog', `${report.pet.name}${report.pet.callName ? ` ("${report.pet.callName}")` : ''}, ${sexText(report.pet.sex)}, born ${storedBirthdayText(report.pet.dateOfBirth) ?? 'unknown'}`);
+  fact('Dog', `${report.pet.name}${report.pet.callName ? ` ("${report.pet.callName}")` : ''}, ${sexText(report.pet.sex)}, born ${bornWhenText(report.pet.dateOfBirth, { precision: report.pet.dateOfBirthPrecision, isEstimated: report.pet.isDateOfBirthEstimated }) ?? 'unknown'}`);
   fact('Owner', report.owner ? `${report.owner.name}${report.owner.email ? ` (${report.owner.email})` : ''}` : 'not recorded');
   fact('Swab id', report.swab?.code ?? 'no swab');
   fact('Test date', report.swab ? `activated ${dateText(report.swab.activatedAt)}, results released ${dateText(report.swab.releasedAt)}` : 'not tested');

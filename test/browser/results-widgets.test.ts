@@ -129,6 +129,18 @@ describe('results widgets in the browser', function () {
     expect(await page.locator('dialog[open]').innerText()).to.include('born on April 12, 2021').and.include('67 lbs');
   });
 
+  it('says only the year of a birthday the owner gave as a year, marked estimated, never January 1 (issue 36 \u00a76)', async () => {
+    await db('pets').where({ pet_num: petNum }).update({ date_of_birth: '2022-01-01', date_of_birth_precision: 'year', is_date_of_birth_estimated: true });
+    try {
+      await open();
+      await page.click('.genetic-stat__more[data-modal="calculation"]');
+      const text = await page.locator('dialog[open]').innerText();
+      expect(text).to.include('Biscuit was born in 2022 (estimated)').and.not.include('January');
+    } finally {
+      await db('pets').where({ pet_num: petNum }).update({ date_of_birth: '2021-04-12', date_of_birth_precision: null, is_date_of_birth_estimated: false });
+    }
+  });
+
   it('closes once only: a double click on close and a stray Escape close it once, and never the next modal', async () => {
     await page.clock.install();
     await open();

@@ -4,7 +4,6 @@ import { Modal } from '../shared/Modal';
 import { LifeStageTable } from './LifeStageTable';
 import {
   currentLifeStage,
-  formatBirthDate,
   formatPredictedWeight,
   formatWolfiness,
   LIFE_STAGE_LABELS,
@@ -130,10 +129,8 @@ export function GeneticStats(props: GeneticStatsProps) {
 }
 
 function CalculationText(props: GeneticStatsProps & { lifeStage: GeneticStatsProps['lifeStage']; weight: string | null }) {
-  const { petName: name, birthDate, birthDateSource, weight, lifeStage } = props;
-  const born = birthDate
-    ? `${name} was born on ${formatBirthDate(birthDate)}${birthDateSource === 'ageTest' ? ', as predicted by the age test' : ''}`
-    : null;
+  const { petName: name, bornWhen, birthDateSource, weight, lifeStage } = props;
+  const born = bornWhen ? `${name} was born ${bornWhen}${birthDateSource === 'ageTest' ? ', as predicted by the age test' : ''}` : null;
   return (
     <>
       <p>We combine {name}’s age with the predicted full-grown weight: the weight gives the size class, and the age in the size class gives the life stage.</p>

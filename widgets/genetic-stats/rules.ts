@@ -18,7 +18,6 @@ import {
   OTHER_LABS_FILE_WOLFINESS,
   OTHER_LABS_FILE_WOLFINESS_WHY,
 } from '../../server/shared/messages';
-import { storedBirthdayText } from '../../server/shared/birthday-text';
 
 /** Spec 1 §5, §9: wolfiness is capped at 100 and shown with one decimal. */
 export const WOLFINESS_CAP = 100;
@@ -35,6 +34,8 @@ export interface GeneticStatsProps {
   isPublic: boolean;
   /** 'YYYY-MM-DD' the life stage is counted from; null on public profiles (not disclosed). */
   birthDate: string | null;
+  /** What follows 'born', as much as is known: 'on March 4, 2021', 'in 2021 (estimated)' (bornWhenText); null with birthDate. */
+  bornWhen: string | null;
   birthDateSource: BirthDateSource | null;
   /** An age test that has not failed exists for the dog. */
   hasAgeTest: boolean;
@@ -157,11 +158,6 @@ export function sizeClassOf(predictedWeightLbs: number | null): SizeClass | null
   return predictedWeightLbs != null && predictedWeightLbs > 0 ? sizeClassFor(predictedWeightLbs) : null;
 }
 
-/** 'April 12, 2021' for a 'YYYY-MM-DD' date, without time-zone shifts. */
-export function formatBirthDate(date: string): string {
-  return storedBirthdayText(date) ?? date;
-}
-
 export { LIFE_STAGE_LABELS };
 export type { LifeStage, SizeClass };
 
@@ -190,6 +186,7 @@ export function parseGeneticStatsProps(raw: Record<string, unknown>): GeneticSta
     petName: stringOrNull(raw.petName, 'petName') ?? 'Your dog',
     isPublic: raw.isPublic === true,
     birthDate: stringOrNull(raw.birthDate, 'birthDate'),
+    bornWhen: stringOrNull(raw.bornWhen, 'bornWhen'),
     birthDateSource: source as BirthDateSource | null,
     hasAgeTest: raw.hasAgeTest === true,
     lifeStage: lifeStage as LifeStage | null,

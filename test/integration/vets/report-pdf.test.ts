@@ -5,7 +5,9 @@ import { resetToDemoData } from '../../support/demo.js';
 import { findPet } from '../../../server/pets/queries.js';
 import { loadVetReport, conditionLabels, type ReportCondition, type VetReport } from '../../../server/vets/report-data.js';
 import { drawableText, renderVetReportPdf } from '../../../server/vets/report-pdf.js';
-import { pdfText } from './people.js';
+import request from 'supertest';
+import { testApp } from '../../support/app.js';
+import { binaryParser, pdfText } from './people.js';
 
 const condition = (overrides: Partial<ReportCondition>): ReportCondition => ({
   name: 'Degenerative Myelopathy',
@@ -24,7 +26,7 @@ const condition = (overrides: Partial<ReportCondition>): ReportCondition => ({
 
 function report(overrides: Partial<VetReport> = {}): VetReport {
   return {
-    pet: { name: 'Rex', callName: null, sex: 'm', dateOfBirth: '2020-01-01', breedType: null },
+    pet: { name: 'Rex', callName: null, sex: 'm', dateOfBirth: '2020-01-01', dateOfBirthPrecision: 'day', isDateOfBirthEstimated: false, breedType: null },
     owner: { name: 'Pat Owner', email: 'pat@example.org' },
     breedMix: null,
     conditions: [],
@@ -47,7 +49,7 @@ describe('vets: the words of the vet report PDF', function () {
   it('prints Latin Extended, Greek and Cyrillic names as written, CJK it has no glyph for as ?, and leaves emoji out', async () => {
     const text = await textOf(
       report({
-        pet: { name: 'Łatka Müller ハチ 🐶', callName: 'Жучка', sex: 'f', dateOfBirth: null, breedType: null },
+        pet: { name: 'Łatka Müller ハチ 🐶', callName: 'Жучка', sex: 'f', dateOfBirth: null, dateOfBirthPrecision: null, isDateOfBirthEstimated: false, breedType: null },
         owner: { name: 'Ζωή Παπαδοπούλου-Şahin', email: 'zoe@example.org' },
       }),
     );
@@ -106,5 +108,19 @@ describe('vets: the words of the vet report PDF', function () {
     const text = await textOf(loaded);
     expect(text).to.include('Life stage: Mature Adult').and.not.include('MatureAdult');
     expect(text).to.include('Pyruvate Kinase Deficiency (Exon 5, Basenji Variant)').and.include('Pyruvate Kinase Deficiency (Exon 7, Labrador Retriever Variant)');
+  });
+
+  it("prints the birthday as the owner gave it: the year alone, or the day, marked '(estimated)' (issue 36 \u00a76)", async () => {
+    await resetToDemoData();
+    const db = await testDb();
+    const app = await testApp();
+    const [{ pet_num: petNum, hash_pet_id: hashPetId }] = await db('pets')
+      .insert({ name: 'Year Dog', handle: 'year-dog-report', date_of_birth: '2022-01-01', date_of_birth_precision: 'year', is_date_of_birth_estimated: true })
+      .returning(['pet_num', 'hash_pet_id']);
+    const reportText = async () => (await pdfText((await request(app).get(`/members/reports/print-vet-report-pdf/${hashPetId}`).buffer(true).parse(binaryParser as never).expect(200)).body)).replace(/\s+/g, ' ');
+    const yearOnly = await reportText();
+    expect(yearOnly).to.include('born in 2022 (estimated)').and.not.include('January 1, 2022');
+    await db('pets').where({ pet_num: petNum }).update({ date_of_birth: '2022-03-04', date_of_birth_precision: 'day' });
+    expect(await reportText()).to.include('born on March 4, 2022 (estimated)');
   });
 });

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
+import { bornWhenText } from '../../../server/shared/birthday-text';
 import {
   ageRangeTexts,
   currentLifeStage,
-  formatBirthDate,
   formatPredictedWeight,
   formatWolfiness,
   lifeStageStatus,
@@ -106,9 +106,12 @@ describe('genetic stats rules', () => {
       expect(sizeClassOf(null)).to.equal(null);
     });
 
-    it('writes birth dates without time-zone shifts', () => {
-      expect(formatBirthDate('2021-04-12')).to.equal('April 12, 2021');
-      expect(formatBirthDate('2021-01-01')).to.equal('January 1, 2021');
+    it('writes when the dog was born, as much as is known, without time-zone shifts (issue 36 \u00a76)', () => {
+      expect(bornWhenText('2021-04-12')).to.equal('on April 12, 2021');
+      expect(bornWhenText('2021-01-01', { precision: 'day', isEstimated: true })).to.equal('on January 1, 2021 (estimated)');
+      expect(bornWhenText('2022-01-01', { precision: 'year', isEstimated: true })).to.equal('in 2022 (estimated)');
+      expect(bornWhenText('2022-03-01', { precision: 'month', isEstimated: false })).to.equal('in March 2022');
+      expect(bornWhenText(null)).to.equal(null);
     });
   });
 
@@ -131,6 +134,7 @@ describe('genetic stats rules', () => {
       petName: 'Biscuit',
       isPublic: false,
       birthDate: '2021-04-12',
+      bornWhen: 'on April 12, 2021',
       birthDateSource: 'dateOfBirth',
       hasAgeTest: false,
       lifeStage: 'YoungAdult',
