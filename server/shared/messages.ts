@@ -170,6 +170,8 @@ export const VET_NAME_ONE_LINE = 'Vet name must be on one line';
 export const VET_EMAIL_REQUIRED = 'Vet email is required';
 export const VET_EMAIL_INVALID = 'Vet email is not valid';
 export const VET_SHARE_FAILED = 'Something went wrong. Please try again.';
+// issue 36 §8: the report holds the breed mix, health results and traits, so there is nothing to share before them
+export const VET_SHARE_NO_RESULTS = '{name}’s results are not ready yet. Once they are, you can share them with your vet here.';
 export const VET_SHARE_RATE_LIMITED = 'You have shared results many times in the last hour. Please try again later.';
 export const VET_SHARE_SENT = 'Your results were sent to {name}.';
 export const VET_SHARE_REVOKED = 'The share is revoked: its link no longer opens the report.';

@@ -101,6 +101,7 @@ const resolvers = {
         return await shareResultsWithVet(context.db, context.user!, pet, value);
       } catch (error) {
         if (error instanceof HttpError && error.status === 429) throw new UserFacingError(error.message, 'RATE_LIMITED');
+        if (error instanceof HttpError && error.status === 409) throw new UserFacingError(error.message, 'NO_RESULTS');
         throw error;
       }
     },

@@ -6,6 +6,7 @@ import type { Pet } from '../pets/queries.js';
 import { absoluteUrl } from '../mail/templates.js';
 import * as messages from '../shared/messages.js';
 import { listShares } from './shares.js';
+import { resultsStatus } from '../results/status.js';
 import { isReadOnlyImpersonation } from '../impersonation/guard.js';
 import { revokeShareWarning, VET_LINK_COPIED_MS, VET_REPORT_PATH } from './rules.js';
 
@@ -32,6 +33,8 @@ export async function vetSharePanel(db: Db, settings: Settings, pet: Pet, req: R
     reportPath,
     reportUrl: absoluteUrl(settings.baseUrl, reportPath),
     shares: await listShares(db, pet.petNum),
+    // issue 36 §8: no report to share before the results (the server refuses the share too)
+    hasResults: (await resultsStatus(db, pet.petNum)).hasResults,
     revokeWarning: (share: { practiceName: string | null }) => revokeShareWarning(pet.name, share.practiceName),
     notice,
     open: notice !== null || errors.length > 0,

@@ -29,6 +29,7 @@ export function vetShareRoutes(db: Db): Router {
       await shareResultsWithVet(db, signedInUser(req), access.pet, value);
     } catch (error) {
       if (error instanceof HttpError && error.status === 429) return res.redirect(303, backTo(req, access.pet.petNum, 'vetShare=limited'));
+      if (error instanceof HttpError && error.status === 409) return res.redirect(303, backTo(req, access.pet.petNum, 'vetShare=no-results'));
       throw error;
     }
     res.redirect(303, backTo(req, access.pet.petNum, 'vetShare=sent'));

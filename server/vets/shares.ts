@@ -5,7 +5,8 @@ import type { Pet } from '../pets/queries.js';
 import type { User } from '../users/queries.js';
 import { queueEmail } from '../outbox/queue.js';
 import { VET_REPORT_SHARED } from '../mail/templates.js';
-import { VET_EMAIL_SUBJECT, VET_SHARE_RATE_LIMITED } from '../shared/messages.js';
+import { VET_EMAIL_SUBJECT, VET_SHARE_NO_RESULTS, VET_SHARE_RATE_LIMITED } from '../shared/messages.js';
+import { resultsStatus } from '../results/status.js';
 import { HttpError } from '../auth/guards.js';
 import { VET_SHARES_PER_HOUR, type ShareInput } from './rules.js';
 
@@ -55,10 +56,12 @@ async function practiceOfVetEmail(db: Db, email: string): Promise<number | null>
 /**
  * Records the share, queues the vet's e-mail with a link of its own, and, when the e-mail belongs
  * to a vet account, makes the dog a patient of that vet's practice (read-only: the vet never owns it).
- * An owner who shared VET_SHARES_PER_HOUR times in the last hour is refused (429): the form must
+ * A dog without results is refused (409). An owner who shared VET_SHARES_PER_HOUR times in the last hour is refused (429): the form must
  * not become a way to send mail to any address.
  */
 export async function shareResultsWithVet(db: Db, owner: User, pet: Pet, input: ShareInput): Promise<VetShare> {
+  // issue 36 §8: the report would be empty; refused (409) until the lab releases the results
+  if (!(await resultsStatus(db, pet.petNum)).hasResults) throw new HttpError(409, VET_SHARE_NO_RESULTS.replace('{name}', () => pet.name));
   const token = newReportToken();
   const id = await db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [SHARE_LOCK_NAMESPACE, owner.id]);
