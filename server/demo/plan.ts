@@ -1,5 +1,6 @@
 import type { PopulationDog } from '../genetics/simulate/population.js';
 import type { Placement } from './population.js';
+import { demoHome, kennelHome, parentHome, patientHome } from './homes.js';
 
 export interface DemoOwners {
   parent: number;
@@ -81,14 +82,17 @@ export function planDemoOwners(dogs: readonly PopulationDog[], owners: DemoOwner
     const name = `${KENNEL_PREFIX} ${byId.get(id)!.name}`;
     const seen = (kennelNames.get(name) ?? 0) + 1;
     kennelNames.set(name, seen);
-    names.set(id, { ownerId: owners.breeder, name: seen === 1 ? name : `${name} ${ORDINALS[seen] ?? seen}` });
+    names.set(id, { ownerId: owners.breeder, name: seen === 1 ? name : `${name} ${ORDINALS[seen] ?? seen}`, home: kennelHome(owners.breeder) });
   });
-  names.set(biscuit.id, { ownerId: owners.parent, name: 'Biscuit' });
-  names.set(maple.id, { ownerId: owners.parent, name: 'Maple', dateOfBirth: null });
-  vetPatients.forEach((id, i) => names.set(id, { ownerId: null, name: VET_PATIENT_NAMES[i] }));
+  names.set(biscuit.id, { ownerId: owners.parent, name: 'Biscuit', home: parentHome(owners.parent) });
+  names.set(maple.id, { ownerId: owners.parent, name: 'Maple', dateOfBirth: null, home: parentHome(owners.parent) });
+  vetPatients.forEach((id, i) => names.set(id, { ownerId: null, name: VET_PATIENT_NAMES[i], home: patientHome(id) }));
 
   return {
-    place: (dog) => names.get(dog.id) ?? { ownerId: owners.community[(dog.litterId ?? dog.id) % owners.community.length] },
+    place: (dog) => {
+      const ownerId = owners.community[(dog.litterId ?? dog.id) % owners.community.length];
+      return names.get(dog.id) ?? { ownerId, home: demoHome(ownerId) };
+    },
     biscuit: biscuit.id,
     maple: maple.id,
     breederDogs,

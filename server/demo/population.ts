@@ -3,6 +3,7 @@ import type { Population, PopulationDog } from '../genetics/simulate/population.
 import { packGenotype } from '../genetics/genotype.js';
 import type { Lab } from '../lab/lab.js';
 import type { GenotypeAnalysis } from '../lab/engine.js';
+import type { DemoHome } from './homes.js';
 import { insertResultRows, resultRows, RESULT_TABLES, type ResultTable } from '../lab/results-store.js';
 import { upsertRelatives } from '../lab/relatives-store.js';
 import { handleBaseFor } from '../pets/handles.js';
@@ -47,6 +48,8 @@ export interface Placement {
   name?: string;
   /** Overrides the simulated birth date; null when the owner does not know it. */
   dateOfBirth?: string | null;
+  /** Where the dog lives (its 'live' place), if its owner said. */
+  home?: DemoHome | null;
 }
 
 export async function loadSimulatedPopulation(db: Db, lab: Lab, population: Population, place: (dog: PopulationDog) => Placement): Promise<LoadedPopulation> {
@@ -84,6 +87,11 @@ export async function loadSimulatedPopulation(db: Db, lab: Lab, population: Popu
       trx,
       'pet_owners',
       dogs.filter(({ placement }) => placement.ownerId !== null).map(({ dog, placement }) => ({ pet_num: petNums.get(dog.id), user_id: placement.ownerId, permission: 'edit', is_primary: true })),
+    );
+    await insertInBatches(
+      trx,
+      'locations',
+      dogs.filter(({ placement }) => placement.home).map(({ dog, placement }) => ({ ...placement.home, pet_num: petNums.get(dog.id) })),
     );
     const swabs = await insertInBatches(
       trx,

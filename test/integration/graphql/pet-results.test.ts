@@ -204,6 +204,9 @@ describe('GraphQL pet results', function () {
 
   it('answers preferences, care resource targets and places; null and empty when there are none', async () => {
     const agent = await signInAsDemo(app, 'parent');
+    // the demo family lives in Cortland, NY; without a place recorded, live is null
+    expect((await petResults(agent, maple)).locations.live).to.deep.equal({ addressInput: null, formattedAddress: 'Cortland, NY, USA' });
+    await db('locations').where({ pet_num: maple }).delete();
     const before = await petResults(agent, maple);
     expect(before.preferences).to.deep.equal({ shareCareResourcesSurveys: false, shareCareResourcesProfileAndResults: false });
     expect(before.practiceLocation).to.equal(null);

@@ -8,7 +8,7 @@ import { writeTsvGenotypes } from '../../../server/genetics/formats/tsv.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { testLab } from '../../support/lab.js';
 import { matchmakerCandidates, ownMatchmakerDog } from '../../../server/breeders/matchmaker-queries.js';
-import { parseMatchmakerRequest } from '../../../server/breeders/matchmaker-rules.js';
+import { parseMatchmakerRequest, sortColumnIndex } from '../../../server/breeders/matchmaker-rules.js';
 
 const petsOf = async (email: string) => {
   const db = await testDb();
@@ -79,6 +79,23 @@ describe('demo data with a simulated population', function () {
       related += page.rows.filter((row) => row.related && row.offspringCoi! >= 0.15).length;
     }
     expect(related).to.be.at.least(2);
+  });
+
+  it('houses the demo owners, the kennel near Ithaca: the matchmaker finds mates within 100 miles, nearest first (issue 36 §25)', async () => {
+    const db = await testDb();
+    const lab = await testLab(db);
+    const breeder = await db('users').where({ email: 'breeder@demo.test' }).first('id');
+    const homes = await db('locations').where({ location_type: 'live' }).whereNotNull('pet_num').count('* as n').first();
+    const pets = await db('pets').count('* as n').first();
+    expect(Number(homes!.n) / Number(pets!.n), 'share of dogs with a home').to.be.within(0.6, 1);
+    const own = await db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').join('genotypes', 'genotypes.pet_num', 'pets.pet_num').where('pet_owners.user_id', breeder.id).orderBy('pets.pet_num').pluck('pets.pet_num');
+    const dog = (await ownMatchmakerDog(db, breeder.id, own[0]))!;
+    expect(dog.lngLat).to.not.equal(null);
+    const near = await matchmakerCandidates(db, lab, dog, parseMatchmakerRequest({ length: 100, filters: { maxDistanceMiles: 100 }, order: [{ column: sortColumnIndex('distance'), dir: 'asc' }] }));
+    expect(near.rows.length, 'mates within 100 miles').to.be.at.least(3);
+    const miles = near.rows.map((row) => row.distanceMiles!);
+    expect(miles.every((d) => d <= 100)).to.equal(true);
+    expect(miles).to.deep.equal([...miles].sort((a, b) => a - b));
   });
 
   it('leaves the breeder a swab waiting for results, and a puppy of two demo dogs ingested there finds both parents', async () => {
