@@ -7,7 +7,7 @@ import { ownerPermission } from '../pets/queries.js';
 import { unpackGenotype } from '../genetics/genotype.js';
 import { writeTsvGenotypes } from '../genetics/formats/tsv.js';
 import { writePlink } from '../genetics/formats/plink.js';
-import { NOT_AUTHORIZED } from '../shared/messages.js';
+import { dogNotFound } from '../pets/access.js';
 import { openLab } from './lab.js';
 import { loadPanel } from './panel-load.js';
 
@@ -22,7 +22,7 @@ export function rawDataRoutes(db: Db, settings: Settings): Router {
     const format = typeof req.query.format === 'string' ? req.query.format : 'tsv';
     if (!FORMATS.has(format)) throw new HttpError(400, 'Unknown format: choose tsv, tped or tfam');
     const owns = petNum !== null && (await ownerPermission(db, petNum, user.id));
-    if (petNum === null || (!owns && !user.isAdmin)) throw new HttpError(404, NOT_AUTHORIZED);
+    if (petNum === null || (!owns && !user.isAdmin)) throw dogNotFound();
     const genotype = await db('genotypes')
       .join('samples', 'samples.id', 'genotypes.sample_id')
       .join('swabs', 'swabs.id', 'samples.swab_id')

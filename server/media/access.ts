@@ -5,7 +5,7 @@ import { HttpError, signedInUser } from '../auth/guards.js';
 import { parseId } from '../http/ids.js';
 import { wantsJson } from '../http/negotiation.js';
 import { isReadOnlyImpersonation, READ_ONLY_ACCOUNT_PAGE } from '../impersonation/guard.js';
-import { petAccessFor, type PetAccess } from '../pets/access.js';
+import { dogNotFound, petAccessFor, type PetAccess } from '../pets/access.js';
 import { isOwnerOf } from '../public-profile/queries.js';
 import { profileVisibility, type Privacy } from '../public-profile/visibility.js';
 import type { User } from '../users/queries.js';
@@ -18,13 +18,13 @@ export const NO_EDIT_PERMISSION_PAGE = '/members/forbidden/shared-pet-operation-
 /**
  * The dog of a gallery action if the user may edit it (spec 1 §5: read-only accounts go to the
  * read-only page, owners without edit permission to the shared-pet page; JSON callers get 403).
- * Answers null after sending that answer; throws 404 'Not Authorized' for a dog the user may not read.
+ * Answers null after sending that answer; throws 404 for a dog the user may not read (as for one that does not exist).
  */
 export async function editablePet(db: Db, req: Request, res: Response, rawPetNum: unknown): Promise<PetAccess | null> {
   const user = signedInUser(req);
   const petNum = parseId(rawPetNum);
   const access = petNum === null ? null : await petAccessFor(db, user, petNum);
-  if (!access) throw new HttpError(404, NOT_AUTHORIZED);
+  if (!access) throw dogNotFound();
   const readOnly = user.isReadOnly || isReadOnlyImpersonation(req);
   if (readOnly || !access.isEditable) {
     const page = readOnly ? READ_ONLY_ACCOUNT_PAGE : NO_EDIT_PERMISSION_PAGE;

@@ -4,12 +4,12 @@ import { parseId } from '../http/ids.js';
 import { isReadOnlyImpersonation, READ_ONLY_ACCOUNT_PAGE } from '../impersonation/guard.js';
 import type { Settings } from '../settings.js';
 import { HttpError, signedInUser } from '../auth/guards.js';
-import { petAccessFor, type PetAccess } from '../pets/access.js';
+import { dogNotFound, petAccessFor, type PetAccess } from '../pets/access.js';
 import { focusShellOnPet } from '../shell/context.js';
 import { petShellFacts, type PetShellFacts } from '../shell/counts.js';
 import { backToPageLink, breedLabel, RESULTS_PATHS, type ResultsPage } from '../shell/rules.js';
 import * as messages from '../shared/messages.js';
-import { NOT_AUTHORIZED } from '../shared/messages.js';
+import { NOT_AVAILABLE_FOR_DOG } from '../shared/messages.js';
 import type { HealthFilter } from '../results/health.js';
 import { postAgeTestFeedback } from '../age-test/routes.js';
 import { postCareFeedback } from '../care/routes.js';
@@ -52,7 +52,7 @@ export async function petFromQuery(db: Db, req: Request): Promise<PetAccess> {
   // a page request read it with the session; a form post asks on its own
   const read = req.requestedPet?.petNum === petNum ? req.requestedPet : undefined;
   const access = petNum === null ? null : read ? read.access : await petAccessFor(db, user, petNum);
-  if (!access) throw new HttpError(404, NOT_AUTHORIZED);
+  if (!access) throw dogNotFound();
   return access;
 }
 
@@ -96,7 +96,7 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
       const user = signedInUser(req);
       const { pet, isOwner, isEditable } = await petFromQuery(db, req);
       if ((page === 'relatives' && !pet.showRelativeFinder) || (page === 'care' && !pet.shouldShowCareResources)) {
-        throw new HttpError(404, 'This page is not available for this dog.');
+        throw new HttpError(404, NOT_AVAILABLE_FOR_DOG);
       }
       focusShellOnPet(res.locals.shell, settings, { ...pet, ...(await shellFactsOf(db, req, pet.petNum)) }, page);
       const title = heading(breedLabel(user.userType));
@@ -136,7 +136,7 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
 
   router.post('/care/feedback', async (req, res) => {
     const { pet } = await petFromQuery(db, req);
-    if (!pet.shouldShowCareResources) throw new HttpError(404, 'This page is not available for this dog.');
+    if (!pet.shouldShowCareResources) throw new HttpError(404, NOT_AVAILABLE_FOR_DOG);
     await postCareFeedback(db, req, res, pet);
   });
 

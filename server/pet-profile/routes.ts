@@ -4,10 +4,10 @@ import { parseId } from '../http/ids.js';
 import { isReadOnlyImpersonation } from '../impersonation/guard.js';
 import { focusShellOnPet } from '../shell/context.js';
 import type { Settings } from '../settings.js';
-import { HttpError, signedInUser } from '../auth/guards.js';
-import { petAccessFor } from '../pets/access.js';
+import { signedInUser } from '../auth/guards.js';
+import { dogNotFound, petAccessFor } from '../pets/access.js';
 import { NO_EDIT_PERMISSION_PAGE, READ_ONLY_ACCOUNT_PAGE } from '../pages/results-routes.js';
-import { NOT_AUTHORIZED } from '../shared/messages.js';
+import { DOG_NOT_FOUND } from '../shared/messages.js';
 import {
   BREED_TYPES,
   DAYS,
@@ -69,9 +69,9 @@ export function petProfileRoutes(db: Db, settings: Settings): Router {
     const user = signedInUser(req);
     const petNum = parseId(req.params.petNum);
     const access = petNum === null ? null : await petAccessFor(db, user, petNum);
-    if (!access) return res.status(403).json({ error: NOT_AUTHORIZED });
+    if (!access) return res.status(404).json({ error: DOG_NOT_FOUND });
     const feed = await loadAboutPetFeed(db, access.pet, { userId: user.id, isEditable: access.isEditable });
-    if (!feed) return res.status(403).json({ error: NOT_AUTHORIZED });
+    if (!feed) return res.status(404).json({ error: DOG_NOT_FOUND });
     res.set('cache-control', 'no-store').json(feed);
   });
 
@@ -79,11 +79,11 @@ export function petProfileRoutes(db: Db, settings: Settings): Router {
     const user = signedInUser(req);
     const petNum = parseId(req.params.petNum);
     const access = petNum === null ? null : await petAccessFor(db, user, petNum);
-    if (!access) throw new HttpError(404, NOT_AUTHORIZED);
+    if (!access) throw dogNotFound();
     if (user.isReadOnly) return res.redirect(READ_ONLY_ACCOUNT_PAGE);
     if (!access.isEditable) return res.redirect(NO_EDIT_PERMISSION_PAGE);
     const feed = await loadAboutPetFeed(db, access.pet, { userId: user.id, isEditable: true });
-    if (!feed) throw new HttpError(404, NOT_AUTHORIZED);
+    if (!feed) throw dogNotFound();
     focusShellOnPet(res.locals.shell, settings, { ...access.pet, hasResults: feed.hasResults, isUpgradeAvailable: feed.isUpgradeAvailable }, null);
     // Staff looking through a read-only impersonation see the form as the owner does, with every control disabled.
     const readOnly = isReadOnlyImpersonation(req);

@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
+import { HttpError } from '../auth/guards.js';
+import { DOG_NOT_FOUND } from '../shared/messages.js';
 import type { Db } from '../db/index.js';
 import type { User } from '../users/queries.js';
 import { findPet, ownerPermission, PET_COLUMNS, type OwnerPermission, type Pet } from './queries.js';
+
+/** The answer for a dog that does not exist or that the user may not see: the same 404 for both (issue 36 §24). */
+export const dogNotFound = () => new HttpError(404, DOG_NOT_FOUND);
 
 export interface PetAccess {
   pet: Pet;

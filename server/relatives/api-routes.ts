@@ -3,7 +3,7 @@ import type { Db } from '../db/index.js';
 import { parseId } from '../http/ids.js';
 import { signedInUser } from '../auth/guards.js';
 import { petAccessFor } from '../pets/access.js';
-import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
+import { DOG_NOT_FOUND, INVALID_ARGUMENTS, NOT_AVAILABLE_FOR_DOG } from '../shared/messages.js';
 import { markRelativesSeen, relativesOf, type StoredRelative } from './queries.js';
 import type { RelativePet, RelativesResponse } from './types.js';
 
@@ -31,11 +31,11 @@ export function relativesApiRoutes(db: Db): Router {
     }
     const access = await petAccessFor(db, user, petNum);
     if (!access) {
-      res.status(403).json({ error: NOT_AUTHORIZED });
+      res.status(404).json({ error: DOG_NOT_FOUND });
       return;
     }
     if (!access.pet.showRelativeFinder) {
-      res.status(404).json({ error: NOT_AUTHORIZED });
+      res.status(404).json({ error: NOT_AVAILABLE_FOR_DOG });
       return;
     }
     const relatives = await relativesOf(db, petNum, user.id);

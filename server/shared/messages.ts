@@ -1,6 +1,11 @@
 // The spec's user-facing strings, shared by server, widgets and tests.
 export * from './startup-messages.js';
 export const NOT_AUTHORIZED = 'Not Authorized';
+// Not in the spec (issue 36 §24): 'Not Authorized' refuses what the user may not do (403); a dog that
+// does not exist answers 404 with these words, and so does one the user may not see, so that its
+// existence is not given away.
+export const DOG_NOT_FOUND = 'We could not find that dog';
+export const NOT_AVAILABLE_FOR_DOG = 'This page is not available for this dog.';
 export const PLEASE_LOG_IN = 'Please log in to continue';
 export const INTERNAL_SERVER_ERROR = 'Internal Server Error';
 export const INVALID_ARGUMENTS = 'Invalid Arguments';

@@ -4,7 +4,8 @@ import { Router, type Request, type Response } from 'express';
 import type { Db } from '../db/index.js';
 import { HttpError, signedInUser } from '../auth/guards.js';
 import * as messages from '../shared/messages.js';
-import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
+import { INVALID_ARGUMENTS } from '../shared/messages.js';
+import { dogNotFound } from '../pets/access.js';
 import { dashboardInfo, listPracticePets, patientNotes, practiceKits, practiceOfUser } from './practice.js';
 import { patientFor, practiceFor, PracticeAccessError, sharedPatientFor } from './guard.js';
 import { addPatient, changeCase, editPatient, PracticeInputError, releasePatient, removeNote, setChecklistStatus } from './practice-service.js';
@@ -72,7 +73,7 @@ async function formAction(res: Response, back: string, work: () => Promise<strin
   try {
     res.redirect(303, await work());
   } catch (error) {
-    if (error instanceof PracticeAccessError) throw error.reason === 'invalid' ? new HttpError(400, INVALID_ARGUMENTS) : new HttpError(404, NOT_AUTHORIZED);
+    if (error instanceof PracticeAccessError) throw error.reason === 'invalid' ? new HttpError(400, INVALID_ARGUMENTS) : dogNotFound();
     if (error instanceof PracticeInputError) {
       const shown = Object.keys(error.fields).length > 0 ? refused?.(error) : null;
       if (shown) return shown;
@@ -88,7 +89,8 @@ async function practiceOrRefuse(db: Db, req: Request) {
   try {
     return await practiceFor(db, signedInUser(req), { write: false });
   } catch {
-    throw new HttpError(404, NOT_AUTHORIZED);
+    // without a practice there is no patient to see: the same answer as another practice's patient
+    throw dogNotFound();
   }
 }
 
@@ -156,7 +158,7 @@ export function vetPageRoutes(db: Db, shopUrl: string): Router {
     try {
       patient = await patientFor(db, practice, req.params.id);
     } catch {
-      throw new HttpError(404, NOT_AUTHORIZED);
+      throw dogNotFound();
     }
     const notice = typeof req.query.notice === 'string' ? (NOTICES[req.query.notice] ?? null) : null;
     await renderPatient(res, practice, patient, { notice, error: errorText(req.query.error) });
@@ -168,7 +170,7 @@ export function vetPageRoutes(db: Db, shopUrl: string): Router {
     const patient = await patientFor(db, practice, req.params.id).catch(() => null);
     // a dog its client stopped sharing: the report is no longer the practice's to read
     const pet = patient?.isShared ? await findPet(db, patient.petNum) : undefined;
-    if (!pet) throw new HttpError(404, NOT_AUTHORIZED);
+    if (!pet) throw dogNotFound();
     await sendVetReport(res, db, pet, req.query.paper);
   });
 

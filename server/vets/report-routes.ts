@@ -3,9 +3,8 @@
 // revoked or replaced token, or a deleted dog, is a 404.
 import { Router, type Response } from 'express';
 import type { Db } from '../db/index.js';
-import { HttpError } from '../auth/guards.js';
 import { findPet, type Pet } from '../pets/queries.js';
-import { NOT_AUTHORIZED } from '../shared/messages.js';
+import { dogNotFound } from '../pets/access.js';
 import { petNumByReportToken } from './shares.js';
 import { loadVetReport } from './report-data.js';
 import { renderVetReportPdf } from './report-pdf.js';
@@ -15,7 +14,7 @@ export function vetReportRoutes(db: Db): Router {
   router.get('/members/reports/print-vet-report-pdf/:hashPetId', async (req, res) => {
     const petNum = await petNumByReportToken(db, req.params.hashPetId);
     const pet = petNum === null ? undefined : await findPet(db, petNum);
-    if (!pet) throw new HttpError(404, NOT_AUTHORIZED);
+    if (!pet) throw dogNotFound();
     await sendVetReport(res, db, pet, req.query.paper);
   });
   return router;

@@ -10,6 +10,7 @@ import { TEST_PASSWORD } from '../../support/factories.js';
 import { dogAwaitingResults, genotypeFile, testLab, testWorld } from '../../support/lab.js';
 import { createUser } from '../../support/factories.js';
 import { deletePetForOwner } from '../../../server/pet-profile/mutations.js';
+import { DOG_NOT_FOUND } from '../../../server/shared/messages.js';
 
 describe('raw data download', function () {
   this.timeout(60_000);
@@ -57,7 +58,7 @@ describe('raw data download', function () {
   it('refuses other users and signed-out visitors', async () => {
     const stranger = await signIn(app, 'stranger@raw.test', TEST_PASSWORD);
     const refused = await stranger.get(`/members/pet/${petNum}/raw-data`).expect(404);
-    expect(refused.text).to.include('Not Authorized');
+    expect(refused.text).to.include(DOG_NOT_FOUND);
     await stranger.get('/members/pet/abc/raw-data').expect(404);
     await request(app).get(`/members/pet/${petNum}/raw-data`).expect(302).expect('Location', '/');
   });

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { csrfToken, testApp } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
-import { NOT_AUTHORIZED } from '../../../server/shared/messages.js';
+import { DOG_NOT_FOUND } from '../../../server/shared/messages.js';
 import { HANDLE_CHARACTERS, HANDLE_LENGTH, NAME_REQUIRED } from '../../../server/pet-profile/rules.js';
 import { mainText } from '../results/population.js';
 import { profilePeople, type ProfilePeople } from './people.js';
@@ -63,7 +63,7 @@ describe('pet profile: about page, data feed, handle check, add a dog', function
       expect((await agent.get(`/members/pet/about/${people.petNum}`).expect(302)).headers.location).to.equal(NO_PERMISSION);
     }
     expect((await people.refused.readOnlyAccount.get(`/members/pet/about/${people.readOnlyAccountPetNum}`).expect(302)).headers.location).to.equal(READ_ONLY);
-    expect((await people.refused.stranger.get(`/members/pet/about/${people.petNum}`).expect(404)).text).to.include(NOT_AUTHORIZED);
+    expect((await people.refused.stranger.get(`/members/pet/about/${people.petNum}`).expect(404)).text).to.include(DOG_NOT_FOUND);
     await people.owner.get('/members/pet/about/abc').expect(404);
     await people.owner.get('/members/pet/about/999999').expect(404);
   });
@@ -77,8 +77,10 @@ describe('pet profile: about page, data feed, handle check, add a dog', function
     for (const agent of [people.refused.vet, people.refused.admin, people.refused.readCoOwner]) {
       expect((await agent.get(`/members/pet/about/${people.petNum}/json`).expect(200)).body.permissions).to.deep.equal({ isEditable: false, isReadOnly: true });
     }
-    expect((await people.refused.stranger.get(`/members/pet/about/${people.petNum}/json`).expect(403)).body).to.deep.equal({ error: NOT_AUTHORIZED });
-    expect((await people.owner.get('/members/pet/about/0/json').expect(403)).body).to.deep.equal({ error: NOT_AUTHORIZED });
+    // another's dog answers as one that does not exist (issue 36 §24)
+    expect((await people.refused.stranger.get(`/members/pet/about/${people.petNum}/json`).expect(404)).body).to.deep.equal({ error: DOG_NOT_FOUND });
+    expect((await people.owner.get('/members/pet/about/0/json').expect(404)).body).to.deep.equal({ error: DOG_NOT_FOUND });
+    expect((await people.owner.get('/members/pet/about/99999999/json').expect(404)).body).to.deep.equal({ error: DOG_NOT_FOUND });
     await request(app).get(`/members/pet/about/${people.petNum}/json`).set('accept', 'application/json').expect(401);
   });
 

@@ -7,7 +7,7 @@ import { createUser, TEST_PASSWORD } from '../../support/factories.js';
 import type { Db } from '../../../server/db/index.js';
 import type { User } from '../../../server/users/queries.js';
 import { RELATEDNESS_CATEGORIES } from '../../../server/genetics/compute/relatedness.js';
-import { INVALID_ARGUMENTS, NOT_AUTHORIZED, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
+import { DOG_NOT_FOUND, INVALID_ARGUMENTS, NOT_AVAILABLE_FOR_DOG, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
 import { breedMix, dog, related, releasedSwab, strangersDog, vetOf } from './fixtures.js';
 
 const CATEGORY = (key: string) => {
@@ -103,11 +103,11 @@ describe('GET /api/relatives/{petNum}', () => {
     expect((await get(agent, biscuit).expect(200)).body.newRelatedPets).to.have.length(4);
   });
 
-  it('refuses a signed-in stranger, and a dog that does not exist, with Not Authorized', async () => {
+  it("answers a signed-in stranger about another's dog as about a dog that does not exist: 404, not found (issue 36 §24)", async () => {
     const stranger = await createUser(db);
     const agent = await signIn(app, stranger.email, TEST_PASSWORD);
-    expect((await get(agent, biscuit).expect(403)).body).to.deep.equal({ error: NOT_AUTHORIZED });
-    expect((await get(agent, 999_999).expect(403)).body).to.deep.equal({ error: NOT_AUTHORIZED });
+    expect((await get(agent, biscuit).expect(404)).body).to.deep.equal({ error: DOG_NOT_FOUND });
+    expect((await get(agent, 999_999).expect(404)).body).to.deep.equal({ error: DOG_NOT_FOUND });
   });
 
   it('refuses signed-out callers', async () => {
@@ -125,7 +125,7 @@ describe('GET /api/relatives/{petNum}', () => {
     const agent = await signIn(app, owner.email, TEST_PASSWORD);
     await db('pets').where({ pet_num: biscuit }).update({ show_relative_finder: false });
     try {
-      expect((await get(agent, biscuit).expect(404)).body).to.deep.equal({ error: NOT_AUTHORIZED });
+      expect((await get(agent, biscuit).expect(404)).body).to.deep.equal({ error: NOT_AVAILABLE_FOR_DOG });
     } finally {
       await db('pets').where({ pet_num: biscuit }).update({ show_relative_finder: true });
     }

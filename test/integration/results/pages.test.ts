@@ -5,6 +5,7 @@ import { signIn } from '../../support/app.js';
 import { signInAsDemo } from '../../support/demo.js';
 import { createUser } from '../../support/factories.js';
 import { awaitingPetNum, demoPopulation, mainText, ownedPetNum } from './population.js';
+import { DOG_NOT_FOUND, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
 
 const PAGES = ['profile', 'summary', 'research-surveys', 'breed-and-ancestry', 'health', 'health/breed-relevant', 'health/other', 'relatives', 'traits'];
 
@@ -46,21 +47,23 @@ describe('results pages: access and empty states', function () {
     }
   });
 
-  it("answers 404 'Not Authorized' for another user's dog, and for a missing or malformed i", async () => {
+  it("answers another user's dog as a dog that does not exist, and a missing or malformed i: 404, never 'Not Authorized' (issue 36 §24)", async () => {
     const db = await testDb();
     await createUser(db, { email: 'stranger@example.test' });
     const stranger = await signIn(app, 'stranger@example.test', 'secret-pass');
     for (const page of [...PAGES, 'care']) {
       const refused = await stranger.get(`/members/results/${page}?i=${biscuit}`);
       expect(refused.status, page).to.equal(404);
-      expect(refused.text, page).to.include('Not Authorized');
+      expect(refused.text, page).to.include(DOG_NOT_FOUND);
+      expect(refused.text, page).to.not.include(NOT_AUTHORIZED);
       expect(refused.text, page).to.not.include('Biscuit');
     }
     const owner = await signInAsDemo(app, 'parent');
     for (const i of ['abc', '0', '-3', '1.5', '99999999', '']) {
       const response = await owner.get(`/members/results/summary?i=${i}`);
       expect(response.status, i).to.equal(404);
-      expect(response.text).to.include('Not Authorized');
+      expect(response.text, i).to.include(DOG_NOT_FOUND);
+      expect(response.text, i).to.not.include(NOT_AUTHORIZED);
     }
   });
 

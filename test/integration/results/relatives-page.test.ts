@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { testDb } from '../../support/database.js';
 import { signInAsDemo } from '../../support/demo.js';
 import { relativesOf } from '../../../server/relatives/queries.js';
+import { DOG_NOT_FOUND } from '../../../server/shared/messages.js';
 import { demoPopulation, ownedPetNum } from './population.js';
 
 const cardHandles = (html: string) => [...html.matchAll(/<li class="relative-card" data-handle="([^"]+)">/g)].map((m) => m[1]);
@@ -40,11 +41,11 @@ describe('relatives page rendered on the server', function () {
     expect((await relativesOf(db, biscuit, null)).every((r) => r.isNew)).to.equal(true);
   });
 
-  it("shows another owner's dog's relatives to nobody else: 404 'Not Authorized' and no card", async () => {
+  it("shows another owner's dog's relatives to nobody else: 404 as for an unknown dog, and no card", async () => {
     const agent = await signInAsDemo(app, 'newbie');
     const refused = await agent.get(`/members/results/relatives?i=${biscuit}`);
     expect(refused.status).to.equal(404);
-    expect(refused.text).to.include('Not Authorized');
+    expect(refused.text).to.include(DOG_NOT_FOUND);
     expect(cardHandles(refused.text)).to.deep.equal([]);
   });
 

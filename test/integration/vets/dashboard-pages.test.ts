@@ -4,7 +4,7 @@ import { testDb } from '../../support/database.js';
 import { testApp, csrfToken, signIn } from '../../support/app.js';
 import { resetToDemoData } from '../../support/demo.js';
 import { attrOf, invalidFields, selectedOf, tagById, textOf } from './html.js';
-import { CLIENT_EMAIL_INVALID, PATIENT_NAME_REQUIRED, PATIENT_NOTE_REQUIRED, PATIENT_NOTE_TOO_LONG } from '../../../server/shared/messages.js';
+import { CLIENT_EMAIL_INVALID, DOG_NOT_FOUND, NOT_AUTHORIZED, PATIENT_NAME_REQUIRED, PATIENT_NOTE_REQUIRED, PATIENT_NOTE_TOO_LONG } from '../../../server/shared/messages.js';
 import { CLIENT_PHONE_INVALID } from '../../../server/vets/rules.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
 import { binaryParser, pdfText, vetPeople, type VetPeople } from './people.js';
@@ -78,8 +78,10 @@ describe('vets: the practice dashboard pages and their forms', function () {
   it('refuses other practices, owners and admins, bad ids and huge or NUL notes, changing nothing', async () => {
     const otis = await patientId('Otis');
     const before = await notes();
+    // another practice's patient, or any patient for who has no practice, answers as one that does not exist (issue 36 §24)
     for (const agent of [people.otherVet, people.owner, people.admin]) {
-      await agent.get(`/members/patients/${otis}`).expect(404);
+      const page = await agent.get(`/members/patients/${otis}`).expect(404);
+      expect(page.text).to.include(DOG_NOT_FOUND).and.not.include(NOT_AUTHORIZED);
       const token = await csrfToken(agent, '/help');
       await agent.post(`/members/patients/${otis}/notes`).type('form').send({ _csrf: token, patientNote: 'not mine' }).expect(404);
     }

@@ -6,7 +6,7 @@ import type { Express } from 'express';
 import { testDb } from '../../support/database.js';
 import { csrfToken } from '../../support/app.js';
 import { demoPopulation, ownedPetNum } from '../results/population.js';
-import { NOT_AUTHORIZED } from '../../../server/shared/messages.js';
+import { DOG_NOT_FOUND, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
 import { PATIENT_NO_LONGER_SHARED, PATIENT_NOT_SHARED_ANY_MORE, revokeShareWarning, unsharedPatientText } from '../../../server/vets/rules.js';
 import { gql, vetPeople, type VetPeople } from './people.js';
 
@@ -62,11 +62,11 @@ describe('vets: a dog its client stops sharing keeps the practice\u2019s case no
     expect(record.unshared_at).to.be.an.instanceOf(Date);
     expect((await notes()).map((n) => n.body)).to.deep.equal(['Grade 2 murmur; recheck in 6 months.']);
 
-    // results and report: refused as to any dog the practice does not have (404 'Not Authorized')
+    // results and report: answered as for any dog the practice does not have (404, not found)
     await people.vet.get(`/members/results/summary?i=${maple}`).expect(404);
     await people.vet.get(`/members/results/health?i=${maple}`).expect(404);
     const report = await people.vet.get(`/members/patients/${patientId}/vet-report.pdf`).expect(404);
-    expect(report.text).to.contain(NOT_AUTHORIZED);
+    expect(report.text).to.contain(DOG_NOT_FOUND);
     expect((await gql(people.vet, PET, { n: maple })).data?.me?.petByPetNum ?? null).to.equal(null);
 
     // still on the list, as no longer shared, with its notes
