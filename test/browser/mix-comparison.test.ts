@@ -29,7 +29,7 @@ describe('comparing mixes on a public profile in the browser', function () {
   }
 
   it('says no dog has the handle typed, and the field is marked invalid', async () => {
-    const page = await site.openReadyPage('/dog/biscuit');
+    const page = await site.openReadyPage('/dog/biscuit#breed');
     const errors = pageErrors(page);
     await page.fill('#compareMix', 'no-such-dog-here');
     await submit(page);
@@ -48,7 +48,7 @@ describe('comparing mixes on a public profile in the browser', function () {
   });
 
   it('asks for a handle when Compare is pressed with a blank field, without reloading the page', async () => {
-    const page = await site.openReadyPage('/dog/biscuit');
+    const page = await site.openReadyPage('/dog/biscuit#breed');
     const errors = pageErrors(page);
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
     for (const blank of ['', '   ']) {

@@ -6,6 +6,7 @@ import { testDb } from '../support/database.js';
 import { demoPopulation } from '../integration/results/population.js';
 import { COPY_LINK, LINK_COPIED } from '../../server/shared/startup-messages.js';
 import { MIX_COMPARISON_UNKNOWN_DOG } from '../../server/shared/messages.js';
+import { seriousViolations } from '../support/axe.js';
 
 describe('a public dog profile in the browser', function () {
   this.timeout(180_000);
@@ -29,6 +30,7 @@ describe('a public dog profile in the browser', function () {
     await page.waitForSelector('[data-widget="public-profile"][data-widget-mounted], body[data-ready], body');
     expect(await page.locator('[data-mix-comparison]').isHidden()).to.equal(true);
 
+    await page.getByRole('tab', { name: 'Breed' }).click();
     await page.fill('#compareMix', other);
     const before = page.url();
     await page.click('form[data-mix-comparison-form] button[type="submit"]');
@@ -42,6 +44,45 @@ describe('a public dog profile in the browser', function () {
     await page.waitForFunction((text) => document.querySelector('[data-mix-comparison]')?.textContent?.includes(text), MIX_COMPARISON_UNKNOWN_DOG);
     expect(new URL(page.url()).searchParams.has('compareMix')).to.equal(false); // a reload does not bring the earlier comparison back
     expect(errors).to.deep.equal([]);
+  });
+
+  it('shows one section at a time as ARIA tabs, moved by arrow keys, the chosen one in the address', async () => {
+    const tabsPage = await site.openReadyPage('/dog/biscuit');
+    const tabs = tabsPage.getByRole('tablist').getByRole('tab');
+    expect(await tabs.allInnerTexts()).to.deep.equal(['Overview', 'Breed', 'Relatives', 'Gallery']);
+    const shown = () => tabsPage.locator('[role="tabpanel"]:visible').evaluateAll((panels) => panels.map((panel) => panel.id));
+    expect(await shown()).to.deep.equal(['overview']);
+    expect(await tabsPage.getByRole('tab', { selected: true }).innerText()).to.equal('Overview');
+
+    await tabsPage.getByRole('tab', { name: 'Relatives' }).click();
+    expect(await shown()).to.deep.equal(['relatives']);
+    expect(new URL(tabsPage.url()).hash).to.equal('#relatives');
+    await tabsPage.keyboard.press('ArrowRight');
+    expect(await tabsPage.evaluate(() => document.activeElement?.textContent)).to.equal('Gallery');
+    expect(await shown()).to.deep.equal(['gallery']);
+    expect(new URL(tabsPage.url()).hash).to.equal('#gallery');
+    await tabsPage.keyboard.press('ArrowRight'); // wraps round to the first
+    expect(await shown()).to.deep.equal(['overview']);
+    await tabsPage.keyboard.press('End');
+    expect(await shown()).to.deep.equal(['gallery']);
+    expect(await tabs.evaluateAll((all) => all.map((tab) => (tab as HTMLElement).tabIndex))).to.deep.equal([-1, -1, -1, 0]);
+    expect(await seriousViolations(tabsPage)).to.deep.equal([]);
+
+    // a link with the hash opens that tab, and so does changing the hash on the page
+    const linked = await site.openReadyPage('/dog/biscuit#breed');
+    expect(await linked.locator('[role="tabpanel"]:visible').evaluateAll((panels) => panels.map((panel) => panel.id))).to.deep.equal(['breed']);
+    await linked.evaluate(() => (window.location.hash = '#relatives'));
+    await linked.waitForFunction(() => !document.getElementById('relatives')?.hidden);
+    expect(await linked.getByRole('tab', { selected: true }).innerText()).to.equal('Relatives');
+  });
+
+  it('shows every section without scripts, the tabs as links to them', async () => {
+    const noScript = await site.openPage('/dog/biscuit', { javaScriptEnabled: false });
+    for (const id of ['overview', 'breed', 'relatives', 'gallery']) {
+      expect(await noScript.locator(`[id="${id}"]`).isVisible(), id).to.equal(true);
+      expect(await noScript.locator(`nav a[href="#${id}"]`).count(), id).to.equal(1);
+    }
+    expect(await noScript.locator('[role="tab"]').count()).to.equal(0);
   });
 
   it('shows the comparison without scripts too, from ?compareMix=', async () => {

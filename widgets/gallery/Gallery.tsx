@@ -40,6 +40,9 @@ export function Gallery({ petNum, petName, canEdit, canWag, profilePublicId, sli
         a11y={{ containerMessage: `${petName}’s gallery`, slideLabelMessage: '{{index}} of {{slidesLength}}' }}
         spaceBetween={16}
         autoHeight
+        // the carousel may start in a hidden tab (the public profile): measure again when it shows
+        observer
+        observeParents
         onSwiper={(instance) => (swiper.current = instance)}
       >
         {slides.map((slide) => (

@@ -18,10 +18,25 @@ export function tabIndexAfterKey(key: string, current: number, count: number): n
   }
 }
 
+/** The panel holding the element a URL hash names (the panel itself or something inside it), or -1. */
+function panelIndexForHash(panels: HTMLElement[], hash: string): number {
+  if (hash.length < 2) return -1;
+  let id: string;
+  try {
+    id = decodeURIComponent(hash.slice(1));
+  } catch {
+    return -1;
+  }
+  const target = document.getElementById(id);
+  return target ? panels.findIndex((panel) => panel.contains(target)) : -1;
+}
+
 /**
  * `[data-tabs]` holds a `[data-tab-list]` of links to its panels (`<a href="#panel-id">`). Without
  * scripts every panel shows and the links jump to them; here they become real tabs: role tablist,
  * tab and tabpanel, one panel shown, arrows, Home and End move between tabs (roving tabindex).
+ * With `data-tabs-hash` the chosen tab is kept in the address's hash, so a link such as
+ * `/dog/rex#relatives` opens that tab (as does a hash naming something inside a panel).
  * Safe to call again: a container is set up once.
  */
 export function installTabs(root: ParentNode): void {
@@ -37,6 +52,7 @@ export function installTabs(root: ParentNode): void {
     list.removeAttribute('aria-label');
     if (container.dataset.tabsLabel) list.setAttribute('aria-label', container.dataset.tabsLabel);
 
+    const keepsHash = container.hasAttribute('data-tabs-hash');
     const select = (index: number, focus: boolean): void => {
       tabs.forEach((tab, i) => {
         const selected = i === index;
@@ -46,6 +62,8 @@ export function installTabs(root: ParentNode): void {
         panels[i]!.hidden = !selected;
       });
       if (focus) tabs[index].focus();
+      // replaceState: choosing a tab neither scrolls nor adds a history entry per click
+      if (focus && keepsHash && window.location.hash !== tabs[index].hash) window.history.replaceState(window.history.state, '', tabs[index].hash);
     };
     tabs.forEach((tab, i) => {
       const panel = panels[i]!;
@@ -67,6 +85,12 @@ export function installTabs(root: ParentNode): void {
       });
     });
     container.classList.add('has-tabs');
-    select(0, false);
+    select(keepsHash ? Math.max(panelIndexForHash(panels as HTMLElement[], window.location.hash), 0) : 0, false);
+    if (keepsHash) {
+      window.addEventListener('hashchange', () => {
+        const index = panelIndexForHash(panels as HTMLElement[], window.location.hash);
+        if (index >= 0) select(index, false);
+      });
+    }
   }
 }
