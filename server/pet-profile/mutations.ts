@@ -19,6 +19,7 @@ import { breedExists, defaultPetPrivacy, handleAvailability, missingOrganization
 import type { LocationInput } from './locations.js';
 import { isBlank } from '../shared/visible-text.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
+import { knownSpelling, titlesOf } from './titles.js';
 
 /** A refusal whose message is meant for the user (turned into a UserFacingError or a form message). */
 export class ProfileInputError extends Error {}
@@ -26,11 +27,11 @@ export class ProfileInputError extends Error {}
 // text a reader would not see (spaces, zero-width characters) is no text
 const trimmedOrNull = (value: string | null | undefined) => (value == null || isBlank(value) ? null : value.trim());
 
-function cleanTitles(titles: string[] | null | undefined): string[] {
+function cleanTitles(titles: string[] | null | undefined, known: readonly string[]): string[] {
   const seen = new Set<string>();
   const kept: string[] = [];
   for (const title of titles ?? []) {
-    const trimmed = title.trim();
+    const trimmed = knownSpelling(title, known);
     if (!seen.has(trimmed.toLowerCase())) {
       seen.add(trimmed.toLowerCase());
       kept.push(trimmed);
@@ -52,8 +53,8 @@ function petColumns(fields: PetUpdateFields): Record<string, unknown> {
   if (present(fields, 'intact')) columns.intact = fields.intact || null;
   if (present(fields, 'breedType')) columns.breed_type = fields.breedType || null;
   if (present(fields, 'statedBreedId')) columns.stated_breed_id = fields.statedBreedId ?? null;
-  if (present(fields, 'prefixTitles')) columns.prefix_titles = cleanTitles(fields.prefixTitles);
-  if (present(fields, 'suffixTitles')) columns.suffix_titles = cleanTitles(fields.suffixTitles);
+  if (present(fields, 'prefixTitles')) columns.prefix_titles = cleanTitles(fields.prefixTitles, titlesOf('prefixTitles'));
+  if (present(fields, 'suffixTitles')) columns.suffix_titles = cleanTitles(fields.suffixTitles, titlesOf('suffixTitles'));
   for (const [key, column] of [
     ['dateOfBirth', 'date_of_birth'],
     ['dateOfAdoption', 'date_of_adoption'],

@@ -51,3 +51,13 @@ export function suggestTitles(all: readonly string[], query: string, chosen: rea
   }
   return suggestions;
 }
+
+/** A title as the suggestions spell it when it is one of them (typed 'cd' is CD, 'hsas' HSAs), else as typed. */
+export function knownSpelling(title: string, known: readonly string[]): string {
+  const clean = title.trim().replace(/\s+/g, ' ');
+  const key = clean.toLowerCase();
+  return known.find((spelling) => spelling.toLowerCase() === key) ?? clean;
+}
+
+/** The titles a field offers as suggestions. */
+export const titlesOf = (field: 'prefixTitles' | 'suffixTitles'): readonly string[] => (field === 'prefixTitles' ? PREFIX_TITLES : SUFFIX_TITLES);

@@ -337,6 +337,22 @@ describe('about-pet form and pet settings in the browser', function () {
     expect(errors).to.deep.equal([]);
   });
 
+  it("makes 'cd' + Enter a CD chip, as the suggestions spell it, and saves CD (issue 36 §27)", async () => {
+    await openAbout();
+    const input = page.locator('#about-pet-suffixTitles');
+    for (const title of await page.locator('[data-chips="suffixTitles"] [data-chip]').evaluateAll((items) => items.map((item) => item.getAttribute('data-chip')))) {
+      await page.click(`[data-chips="suffixTitles"] [aria-label="Remove ${title}"]`);
+    }
+    await input.fill('cd');
+    await input.press('Enter');
+    await page.locator('[data-chips="suffixTitles"] [data-chip="CD"]').waitFor();
+    expect(await page.locator('[data-chips="suffixTitles"] [data-chip]').evaluateAll((items) => items.map((item) => item.getAttribute('data-chip')))).to.deep.equal(['CD']);
+    await form().locator('button[type="submit"]').click();
+    await page.locator('[data-saved]').waitFor();
+    expect((await (await testDb())('pets').where({ pet_num: site.biscuit }).first('suffix_titles')).suffix_titles).to.deep.equal(['CD']);
+    expect(errors).to.deep.equal([]);
+  });
+
   it('asks before deleting a dog, names it and its research choice, then goes to /members', async () => {
     const db = await testDb();
     throwaway = await createPet(db, parentId, { name: 'Pebble' });

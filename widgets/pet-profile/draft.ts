@@ -9,6 +9,7 @@ import {
   validatePetUpdateFields,
   type DateParts,
 } from '../../server/pet-profile/rules';
+import { knownSpelling, titlesOf } from '../../server/pet-profile/titles';
 import type { AboutPet, DatePartsInput, HandleCheck, Intact, PetUpdateFields, Privacy, Sex, SocialLink } from './types';
 
 /** A date as three selects plus the known/estimated choice (spec 2 §4). */
@@ -192,8 +193,9 @@ export const emptyRegistration = (): RegistrationDraft => ({ organizationId: nul
 // ---- Titles ----
 
 /** Adds a title unless blank, already chosen (any case) or over the limit. */
-export function addTitle(chosen: readonly string[], title: string): string[] {
-  const clean = title.trim().replace(/\s+/g, ' ');
+/** Adds a title, spelled as the field's suggestions spell it when it is one of them ('cd' + Enter is CD). */
+export function addTitle(chosen: readonly string[], title: string, known: readonly string[] = []): string[] {
+  const clean = knownSpelling(title, known);
   if (!clean || chosen.length >= TITLE_MAX_COUNT) return [...chosen];
   if (chosen.some((t) => t.toLowerCase() === clean.toLowerCase())) return [...chosen];
   return [...chosen, clean];
@@ -204,8 +206,8 @@ export function removeTitle(chosen: readonly string[], title: string): string[] 
 }
 
 /** Spec 2 §3: titles come as comma-separated strings: pasting 'CH, GCH' adds both. */
-export function addTitles(chosen: readonly string[], text: string): string[] {
-  return text.split(',').reduce<string[]>((list, title) => addTitle(list, title), [...chosen]);
+export function addTitles(chosen: readonly string[], text: string, known: readonly string[] = []): string[] {
+  return text.split(',').reduce<string[]>((list, title) => addTitle(list, title, known), [...chosen]);
 }
 
 /**
@@ -215,8 +217,8 @@ export function addTitles(chosen: readonly string[], text: string): string[] {
 export function withTypedTitles(draft: PetDraft): PetDraft {
   return {
     ...draft,
-    prefixTitles: addTitles(draft.prefixTitles, draft.typedTitles.prefixTitles),
-    suffixTitles: addTitles(draft.suffixTitles, draft.typedTitles.suffixTitles),
+    prefixTitles: addTitles(draft.prefixTitles, draft.typedTitles.prefixTitles, titlesOf('prefixTitles')),
+    suffixTitles: addTitles(draft.suffixTitles, draft.typedTitles.suffixTitles, titlesOf('suffixTitles')),
     typedTitles: { prefixTitles: '', suffixTitles: '' },
   };
 }

@@ -127,6 +127,13 @@ describe('pet profile: updatePet', function () {
     expect(feed.permissions).to.deep.equal({ isEditable: true, isReadOnly: false });
   });
 
+  it('stores a known title as the suggestions spell it, an unknown one as typed (issue 36 §27)', async () => {
+    const saved = await update(people.owner, { prefixTitles: ['gch', ' int  ch '], suffixTitles: ['cd', 'hsas', 'Best in Field'] });
+    expect(saved.error).to.equal(undefined);
+    expect(saved.data.updatePet.prefixTitles).to.deep.equal(['GCH', 'INT CH']);
+    expect(saved.data.updatePet.suffixTitles).to.deep.equal(['CD', 'HSAs', 'Best in Field']);
+  });
+
   it('leaves out fields unchanged, clears with null, and changes one field at a time', async () => {
     await update(people.owner, { name: 'Rex the Great', callName: 'Buddy', story: 'Short story', dateOfBirth: { year: 2018 }, prefixTitles: ['CH'], suffixTitles: ['CD', 'CGC'], socialLinks: [{ network: 'instagram', url: 'https://instagram.com/rex' }] });
     const cleared = await update(people.owner, { callName: null, story: null, dateOfBirth: null, prefixTitles: null, socialLinks: [] });

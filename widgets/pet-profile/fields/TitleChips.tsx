@@ -41,14 +41,14 @@ export function TitleChips({ idPrefix, name, label, titles, chosen, typed, onCha
 
   const add = (title: string) => {
     focusNext.current = (removeButtons, input) => input ?? removeButtons.at(-1);
-    onChange(addTitle(chosen, title), '');
+    onChange(addTitle(chosen, title, titles), '');
   };
   const remove = (index: number) => {
     focusNext.current = (removeButtons, input) => removeButtons[index] ?? removeButtons[index - 1] ?? input;
     onChange(removeTitle(chosen, chosen[index]), typed);
   };
   const addTyped = () => {
-    if (typed !== '') onChange(addTitles(chosen, typed), '');
+    if (typed !== '') onChange(addTitles(chosen, typed, titles), '');
   };
   // Moving between the input, its suggestions and its chips keeps the text; leaving the field adds it,
   // except for a submit button: saving adds it anyway (withTypedTitles), and a chip appearing on

@@ -27,6 +27,7 @@ import {
   withTypedTitles,
 } from '../../../../widgets/pet-profile/draft';
 import { aboutPet, NO_DATE } from './about-pet';
+import { PREFIX_TITLES, SUFFIX_TITLES } from '../../../../server/pet-profile/titles';
 
 describe('about-pet draft: dates (spec 2 §4 known/estimated)', () => {
   it('follows the rule while the owner has not chosen: a day makes it known, month or year alone estimated', () => {
@@ -138,6 +139,14 @@ describe('about-pet draft: titles and handle text', () => {
     expect(removeTitle(addTitle(titles, 'GCH'), 'CH')).to.deep.equal(['GCH']);
   });
 
+  it('spells a known title as the suggestions do, and keeps an unknown one as typed (issue 36 §27)', () => {
+    expect(addTitle([], 'cd', SUFFIX_TITLES)).to.deep.equal(['CD']);
+    expect(addTitle([], ' hsas ', SUFFIX_TITLES)).to.deep.equal(['HSAs']);
+    expect(addTitles([], 'gch,  int   ch', PREFIX_TITLES)).to.deep.equal(['GCH', 'INT CH']);
+    expect(addTitle([], 'Best in Field', SUFFIX_TITLES)).to.deep.equal(['Best in Field']);
+    expect(addTitle(['CD'], 'cd', SUFFIX_TITLES)).to.deep.equal(['CD']);
+  });
+
   it('splits comma-separated titles and stops at the limit', () => {
     expect(addTitles(['CH'], 'GCH, ch ,DC')).to.deep.equal(['CH', 'GCH', 'DC']);
     const full = Array.from({ length: TITLE_MAX_COUNT }, (_, i) => `T${i}`);
@@ -146,8 +155,8 @@ describe('about-pet draft: titles and handle text', () => {
 
   it('saves the text still typed in a titles input as Enter would add it (QA: it was lost)', () => {
     const draft = { ...draftFromPet(aboutPet({ prefixTitles: ['GCH'] })), typedTitles: { prefixTitles: ' CH ', suffixTitles: 'CGC, cd' } };
-    expect(breedingFields(draft)).to.deep.include({ prefixTitles: ['GCH', 'CH'], suffixTitles: ['CGC', 'cd'] });
-    expect(withTypedTitles(draft)).to.deep.include({ prefixTitles: ['GCH', 'CH'], suffixTitles: ['CGC', 'cd'], typedTitles: { prefixTitles: '', suffixTitles: '' } });
+    expect(breedingFields(draft)).to.deep.include({ prefixTitles: ['GCH', 'CH'], suffixTitles: ['CGC', 'CD'] });
+    expect(withTypedTitles(draft)).to.deep.include({ prefixTitles: ['GCH', 'CH'], suffixTitles: ['CGC', 'CD'], typedTitles: { prefixTitles: '', suffixTitles: '' } });
     expect(breedingFields({ ...draft, typedTitles: { prefixTitles: 'gch', suffixTitles: '  ' } })).to.deep.include({ prefixTitles: ['GCH'], suffixTitles: [] });
   });
 
