@@ -3,7 +3,7 @@
 import type { Db } from '../db/index.js';
 import { galleryRead, type GalleryItem, type GalleryRows, type MediaRow } from './queries.js';
 import { readPet } from '../pets/reads.js';
-import { documentUrl, IMAGE_VARIANTS, imageUrl, videoUrl, wagCount, type ImageFormat, type ImageVariant } from './rules.js';
+import { documentUrl, IMAGE_VARIANTS, imageUrl, recordTypeLabel, videoUrl, wagCount, type ImageFormat, type ImageVariant } from './rules.js';
 import { extensionOf } from './upload-routes.js';
 
 export type Sources = Record<ImageFormat, string | null>;
@@ -73,7 +73,7 @@ function documentEntry(petNum: number, row: MediaRow): DocumentEntry {
     editHref: `/members/doc-upload-succeeded/${petNum}/${row.publicId}/raw`,
     description: row.documentDescription,
     category: row.documentCategory,
-    recordType: row.documentRecordType,
+    recordType: row.documentRecordType === null ? null : recordTypeLabel(row.documentRecordType),
     year: row.documentYear,
   };
 }

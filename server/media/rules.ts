@@ -138,6 +138,10 @@ export const DOCUMENT_CATEGORIES = [
   'Other',
 ] as const;
 export const HEALTH_RECORD_TYPES = ['Allergies/Serum_IgE', 'BAER Tests', 'Bile Acids', 'Blood Chem', 'CBC', 'Elbows', 'Eyes', 'Heart', 'Hips', 'Knees', 'Radiography', 'Serum_VWF', 'Thyroid', 'Other'] as const;
+/** How a record type reads on a page: the spec's values are stored as they are, shown without their underscores. */
+export function recordTypeLabel(recordType: string): string {
+  return recordType.replace('Serum_IgE', 'Serum IgE').replace('Serum_VWF', 'Serum vWF').replace('/', ' / ');
+}
 export const HEALTH_CATEGORY = 'Health & Veterinary';
 export const VET_VERIFICATION_CATEGORY = 'Veterinary Verification Form';
 export const FIRST_DOCUMENT_YEAR = 1989;

@@ -49,6 +49,19 @@ describe('documents and the document info form (issue 12 §6)', () => {
     await newbie.get(`/media/${row.public_id}/original.pdf`).expect(404);
   });
 
+  it('offers and shows record types without their underscores, storing the spec\u2019s values (issue 36 §27)', async () => {
+    const parent = await signInAsDemo(t.app, 'parent');
+    const landing = (await expectStatus(upload(parent, biscuit, PDF, 'vwf.pdf', { mediaType: 'document' }, { asPage: true }), 303)).headers.location;
+    const form = (await parent.get(landing).expect(200)).text;
+    expect(form).to.include('<option value="Allergies/Serum_IgE">Allergies / Serum IgE</option>').and.include('<option value="Serum_VWF">Serum vWF</option>');
+    const token = await csrfToken(parent, landing);
+    await parent.post(landing).type('form').send({ _csrf: token, category: 'Health & Veterinary', recordType: 'Serum_VWF', year: '2023' }).expect(303);
+    expect((await mediaRows())[0].document_record_type).to.equal('Serum_VWF');
+    const profile = (await parent.get(`/members/results/profile?i=${biscuit}`).expect(200)).text;
+    expect(profile).to.include('Serum vWF, 2023').and.not.include('Serum_VWF');
+    expect((await parent.get(landing).expect(200)).text).to.include('<option value="Serum_VWF" selected>Serum vWF</option>');
+  });
+
   it('keeps a file name as the browser sent it (UTF-8), cut to 255 characters before its extension', async () => {
     const parent = await signInAsDemo(t.app, 'parent');
     const name = 'Bärli’s Impfpass 🐶 2024.pdf';
