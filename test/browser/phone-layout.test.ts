@@ -121,6 +121,20 @@ describe('phone layout (390 px): long words, wide tables and the results navigat
     }
   });
 
+  it('shows the whole kennel name in the phone header, wrapped rather than cut (issue 36 §28)', async () => {
+    const page = await phonePage('/members', 'breeder');
+    const title = page.locator('.site-header__title');
+    expect(await title.innerText()).to.equal('Sunny Meadow Kennels');
+    const fits = await title.evaluate((el) => ({ width: el.scrollWidth <= el.clientWidth, height: el.scrollHeight <= el.clientHeight + 1 }));
+    expect(fits, 'nothing of the name is clipped').to.deep.equal({ width: true, height: true });
+    const header = await page.locator('.site-header__inner').boundingBox();
+    const box = await title.boundingBox();
+    expect(header!.height, 'the header keeps its 64 px').to.equal(64);
+    expect(box!.y).to.be.at.least(header!.y);
+    expect(box!.y + box!.height).to.be.at.most(header!.y + header!.height);
+    await expectNoSidewaysScroll(page, 'the breeder header');
+  });
+
   it("leaves room between the breeder profile's kennel page link and the intro", async () => {
     const page = await phonePage('/breeders/breeder-profile', 'breeder');
     const link = await page.locator('.kennel-header .link-arrow').boundingBox();
