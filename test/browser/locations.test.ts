@@ -81,7 +81,16 @@ describe('locations, vet information and data settings in the browser', function
     expect(await page.locator('[data-location-type="from"] .locations__business').innerText()).to.equal('(Shelter)');
     expect(await location('from')).to.include({ business_type: 'shelter', formatted_address: 'Ithaca, NY, USA' });
 
-    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Remove: Where Biscuit came from' }).click()]);
+    // Remove asks first (issue 36 §29): declining keeps the place, accepting removes it.
+    const remove = page.getByRole('button', { name: 'Remove: Where Biscuit came from' });
+    const questions: string[] = [];
+    page.once('dialog', (question) => void (questions.push(question.message()), question.dismiss()));
+    await remove.click();
+    expect(questions).to.deep.equal(['Remove Ithaca, NY, USA from “Where Biscuit came from”?']);
+    expect(await location('from')).to.include({ formatted_address: 'Ithaca, NY, USA' });
+    expect(await page.locator('[data-location-type="from"] [data-location-address]').innerText()).to.equal('Ithaca, NY, USA');
+    page.once('dialog', (question) => void question.accept());
+    await Promise.all([page.waitForEvent('load'), remove.click()]);
     await page.waitForSelector('[data-location-type="from"]');
     expect(await page.locator('[data-location-type="from"] [data-location-address]').innerText()).to.equal('Not set');
     expect(await location('from')).to.equal(undefined);

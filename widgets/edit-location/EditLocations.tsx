@@ -8,17 +8,19 @@ import { placeService } from '../places/service';
 import { Snackbar } from '../places/Snackbar';
 import type { PlaceDetails } from '../places/types';
 import { fetchPetLocations, PET_LOCATION_TYPES, savePetLocation, type PetLocationsData, type PetLocationType, type SavedLocation } from './api';
-import { BUSINESS_TYPE_LEGEND, CHOOSE_A_PLACE, EDIT_LOCATION_TITLE, locationHeading, NO_LOCATION, SEARCH_LABEL } from './text';
+import { BUSINESS_TYPE_LEGEND, CHOOSE_A_PLACE, EDIT_LOCATION_TITLE, locationHeading, NO_LOCATION, removeLocationQuestion, SEARCH_LABEL } from './text';
 import { ModalFormActions, ModalFormError } from '../places/ModalFormActions';
 import { useLoad } from '../shared/use-load';
 
 export interface EditLocationsProps extends PlaceWidgetProps {
   /** After a save: spec 1 §4 reloads the page. */
   reload?: () => void;
+  /** Asks before a place is removed. */
+  confirm?: (question: string) => boolean;
 }
 
 /** The dog's born/from/live locations, each with Edit and Remove (spec 1 §2, §4, §5). */
-export function EditLocations({ petNum, petUuid, mapsApiKey, reload = () => window.location.reload() }: EditLocationsProps) {
+export function EditLocations({ petNum, petUuid, mapsApiKey, reload = () => window.location.reload(), confirm = (question) => window.confirm(question) }: EditLocationsProps) {
   const load = useLoad(() => fetchPetLocations(petNum), 'Locations', petNum);
   const [editing, setEditing] = useState<PetLocationType | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -66,7 +68,7 @@ export function EditLocations({ petNum, petUuid, mapsApiKey, reload = () => wind
                       Edit
                     </button>
                     {saved && (
-                      <button type="button" className="button button--small locations__remove" aria-label={`Remove: ${locationHeading(type, name)}`} disabled={busy} onClick={() => void save(type, null)}>
+                      <button type="button" className="button button--small locations__remove" aria-label={`Remove: ${locationHeading(type, name)}`} disabled={busy} onClick={() => confirm(removeLocationQuestion(type, name, addressText(saved) ?? NO_LOCATION)) && void save(type, null)}>
                         Remove
                       </button>
                     )}

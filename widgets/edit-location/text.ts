@@ -14,3 +14,6 @@ export const EDIT_LOCATION_TITLE = 'Edit location';
 export const SEARCH_LABEL = 'Search for a city or address';
 export const BUSINESS_TYPE_LEGEND = 'What kind of place is it?';
 export const CHOOSE_A_PLACE = 'Please choose a place from the search results.';
+
+/** Asked before a place is removed (issue 36 §29): a click on Remove alone changes nothing. */
+export const removeLocationQuestion = (type: PetLocationType, name: string, address: string) => `Remove ${address} from “${locationHeading(type, name)}”?`;
