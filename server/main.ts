@@ -95,7 +95,8 @@ async function main() {
     await serve(settings, await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir }));
     return;
   }
-  if (settings.isProduction && !readManifest()) {
+  // a deployed build (NODE_ENV=production) or the production host (spec 1 §9) serves only built browser code
+  if ((settings.nodeEnv === 'production' || settings.isProduction) && !readManifest()) {
     throw new Error(`No browser build at ${MANIFEST_FILE}: run \`npm run build\` before starting in production`);
   }
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });

@@ -10,10 +10,14 @@ export interface Settings {
   dataDir: string;
   databaseUrl?: string;
   sessionSecret: string;
+  /** How the code runs (`NODE_ENV`): `production` is a deployed build (view caching, required settings). */
   nodeEnv: 'production' | 'development' | 'test';
   /** pino level (`LOG_LEVEL`): info by default, silent under NODE_ENV=test. */
   logLevel: LevelWithSilent;
+  /** spec 1 §9: the site is production exactly when BASE_URL's host is `productionHostname`; every other host is development. */
   isProduction: boolean;
+  /** The one hostname recognised as production (`PRODUCTION_HOSTNAME`). */
+  productionHostname: string;
   /** Loads the demo accounts and dogs into an empty database at start-up. */
   loadDemoData: boolean;
   /** Product site, shop and help links used by the site shell. */
@@ -68,21 +72,32 @@ export class MissingSettingError extends Error {
 
 const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'DATABASE_URL', 'BASE_URL'] as const;
 
+/** spec 1 §9: the members area lives on the product site's host. */
+export const DEFAULT_PRODUCTION_HOSTNAME = 'embarkvet.com';
+
 type Env = Record<string, string | undefined>;
+
+/** spec 1 §9: one hostname is production, all others (localhost, staging, a benchmark box) are development. */
+export function isProductionHost(baseUrl: string, productionHostname: string): boolean {
+  return new URL(baseUrl).hostname === productionHostname;
+}
 
 export function loadSettings(env: Env = process.env): Settings {
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
-  const isProduction = nodeEnv === 'production';
-  if (isProduction) {
+  const productionHostname = (env.PRODUCTION_HOSTNAME || DEFAULT_PRODUCTION_HOSTNAME).toLowerCase();
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const baseUrl = parseBaseUrl(env.BASE_URL || `http://localhost:${port}`);
+  const isProduction = isProductionHost(baseUrl, productionHostname);
+  // A deployed build, or any process answering for the production host, runs with real settings only.
+  const deployed = nodeEnv === 'production' || isProduction;
+  if (deployed) {
     for (const name of REQUIRED_IN_PRODUCTION) {
       if (!env[name]) throw new MissingSettingError(name);
     }
   }
   const demoPopulationSize = Number(env.DEMO_POPULATION_SIZE ?? 2000);
   if (!Number.isSafeInteger(demoPopulationSize) || demoPopulationSize < 0) throw new Error(`DEMO_POPULATION_SIZE must be a whole number, got "${env.DEMO_POPULATION_SIZE}"`);
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  const baseUrl = parseBaseUrl(env.BASE_URL || `http://localhost:${port}`);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const webConcurrency = Number(env.WEB_CONCURRENCY || 1);
@@ -96,7 +111,8 @@ export function loadSettings(env: Env = process.env): Settings {
     nodeEnv,
     logLevel: logLevelFrom(env.LOG_LEVEL, nodeEnv),
     isProduction,
-    loadDemoData: env.DEMO_DATA ? env.DEMO_DATA !== 'false' : !isProduction,
+    productionHostname,
+    loadDemoData: env.DEMO_DATA ? env.DEMO_DATA !== 'false' : !deployed,
     lab: labOptionsFromEnv(env),
     demoPopulationSize,
     mapsApiKey: env.GOOGLE_MAPS_API_KEY || null,

@@ -20,7 +20,26 @@ describe('settings', () => {
     expect(() => loadSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' })).to.throw(MissingSettingError, `${MISSING_ENV}: SESSION_SECRET`);
     expect(() => loadSettings({ NODE_ENV: 'production', SESSION_SECRET: 's' })).to.throw(`${MISSING_ENV}: DATABASE_URL`);
     expect(() => loadSettings({ NODE_ENV: 'production', SESSION_SECRET: 's', DATABASE_URL: 'postgres://h/db' })).to.throw(`${MISSING_ENV}: BASE_URL`);
-    expect(loadSettings({ NODE_ENV: 'production', SESSION_SECRET: 's', DATABASE_URL: 'postgres://h/db', BASE_URL: 'https://x.test' }).isProduction).to.equal(true);
+    expect(loadSettings({ NODE_ENV: 'production', SESSION_SECRET: 's', DATABASE_URL: 'postgres://h/db', BASE_URL: 'https://x.test' }).nodeEnv).to.equal('production');
+  });
+
+  it('recognises production by one hostname, not by NODE_ENV (spec 1 §9)', () => {
+    const real = { SESSION_SECRET: 's', DATABASE_URL: 'postgres://h/db' };
+    expect(loadSettings({ ...real, NODE_ENV: 'production', BASE_URL: 'https://embarkvet.com' }).isProduction).to.equal(true);
+    // a deployed build on any other host (staging, a benchmark box) is development
+    expect(loadSettings({ ...real, NODE_ENV: 'production', BASE_URL: 'https://staging.embarkvet.com' }).isProduction).to.equal(false);
+    expect(loadSettings({ ...real, NODE_ENV: 'production', BASE_URL: 'http://127.0.0.1:3999' }).isProduction).to.equal(false);
+    // the production host is production even when NODE_ENV was forgotten
+    expect(loadSettings({ ...real, BASE_URL: 'https://embarkvet.com/' }).isProduction).to.equal(true);
+    expect(loadSettings({ ...real, PRODUCTION_HOSTNAME: 'dogs.example.com', BASE_URL: 'https://dogs.example.com' }).isProduction).to.equal(true);
+    expect(loadSettings({ ...real, PRODUCTION_HOSTNAME: 'dogs.example.com', BASE_URL: 'https://embarkvet.com' }).isProduction).to.equal(false);
+  });
+
+  it('asks the production host for the real settings and loads no demo data there, whatever NODE_ENV says', () => {
+    expect(() => loadSettings({ BASE_URL: 'https://embarkvet.com', DATABASE_URL: 'postgres://h/db' })).to.throw(MissingSettingError, `${MISSING_ENV}: SESSION_SECRET`);
+    expect(() => loadSettings({ BASE_URL: 'https://embarkvet.com', SESSION_SECRET: 's' })).to.throw(`${MISSING_ENV}: DATABASE_URL`);
+    expect(loadSettings({ BASE_URL: 'https://embarkvet.com', SESSION_SECRET: 's', DATABASE_URL: 'postgres://h/db' }).loadDemoData).to.equal(false);
+    expect(loadSettings({ BASE_URL: 'https://staging.example.com' }).loadDemoData).to.equal(true);
   });
 
   it('refuses a PORT that is not a port number', () => {
