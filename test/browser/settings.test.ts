@@ -62,16 +62,24 @@ describe('settings page in the browser', function () {
     expect(await message.innerText()).to.equal('Not a valid number for United Kingdom');
     expect(await submit.isDisabled()).to.equal(true);
 
-    // Submitting anyway (Enter, a script) is blocked with the spec's alert.
+    // Submitting anyway, with Enter in the field (issue 36 §15) or by a script, is blocked with the spec's alert.
     const alerts: string[] = [];
-    page.once('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.dismiss();
-    });
-    const alerted = page.waitForEvent('dialog');
-    await page.evaluate(() => document.querySelector<HTMLFormElement>('[data-phone-sms-form]')!.requestSubmit());
+    const answerAlert = () => {
+      const alerted = page.waitForEvent('dialog');
+      page.once('dialog', (dialog) => {
+        alerts.push(dialog.message());
+        void dialog.dismiss();
+      });
+      return alerted;
+    };
+    let alerted = answerAlert();
+    await page.locator('#phoneSMS').press('Enter');
     await alerted;
     expect(alerts).to.deep.equal([PHONE_INVALID]);
+    alerted = answerAlert();
+    await page.evaluate(() => document.querySelector<HTMLFormElement>('[data-phone-sms-form]')!.requestSubmit());
+    await alerted;
+    expect(alerts).to.deep.equal([PHONE_INVALID, PHONE_INVALID]);
     expect(page.url()).to.match(/saved=details/);
     expect((await (await testDb())('users').where({ id: userId }).first('phone_sms')).phone_sms).to.equal(original.phone_sms);
 

@@ -57,6 +57,16 @@ export function mountPhoneSms(element: HTMLElement, props: PhoneSmsProps, deps: 
   // A number the server refused is judged again as soon as the validation script is here.
   iti.promise.then(() => input.value.trim() && show(), (error: unknown) => console.error('Phone validation script failed to load', error));
 
+  // Enter in the field is a submit attempt even while the button is disabled, which the browser
+  // would ignore: an invalid number gets the alert (spec 2 §5).
+  input.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || !submit.disabled) return;
+    event.preventDefault();
+    if (submitDecision(input.value, verdict()) !== 'block') return;
+    deps.alert(PHONE_INVALID);
+    input.focus();
+  });
+
   form.addEventListener('submit', (event) => {
     saveStarted(element.ownerDocument, 'phone-sms');
     switch (submitDecision(input.value, verdict())) {
