@@ -1,6 +1,6 @@
 /// <reference types="google.maps" />
 // Google Maps Places (the "real one" of DESIGN.md's outside services), used when a key is
-// configured. Loaded once per page through @googlemaps/js-api-loader with 3 tries.
+// configured. Loaded once per page through @googlemaps/js-api-loader, retried 3 times with a growing delay.
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 import { loadWithRetries } from './google-loader';
 import type { AddressComponent, PlaceDetails, PlaceSearchKind, PlaceService, Prediction } from './types';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { locationPayload, toLocationInput, hasBusinessType } from '../../../widgets/places/payload.js';
-import { loadWithRetries, MAPS_LOAD_ATTEMPTS } from '../../../widgets/places/google-loader.js';
+import { loadWithRetries, MAPS_LOAD_RETRIES, MAPS_RETRY_DELAYS_MS } from '../../../widgets/places/google-loader.js';
 import { nextActiveIndex, PREDICTION_DEBOUNCE_MS, searchableText } from '../../../widgets/places/search-rules.js';
 import { parsePlaceWidgetProps } from '../../../widgets/places/props.js';
 import { detailsUrl, predictionsUrl, restPlaceService } from '../../../widgets/places/rest-service.js';
@@ -93,28 +93,58 @@ describe('places widget: the location payload (spec 1 §3)', () => {
   });
 });
 
+/** The test's own clock: every wait is recorded and goes on only when the test moves time on. */
+function manualClock() {
+  const waits: { ms: number; done: () => void }[] = [];
+  return {
+    waits,
+    wait: (ms: number) => new Promise<void>((done) => waits.push({ ms, done })),
+    /** Lets pending promise callbacks run (no time passes). */
+    settle: () => new Promise<void>((resolve) => setImmediate(resolve)),
+  };
+}
+
 describe('places widget: the maps loader (spec 2 §8, spec 1 §9)', () => {
-  it('tries 3 times and throws after the third failure', async () => {
+  it('retries 3 times, each after a longer delay, never back to back, then throws', async () => {
+    const clock = manualClock();
     let calls = 0;
-    const failing = () => {
-      calls++;
-      return Promise.reject(new Error(`network ${calls}`));
-    };
-    const error = await loadWithRetries(failing).then(
+    const failing = () => Promise.reject(new Error(`network ${++calls}`));
+    const outcome = loadWithRetries(failing, { wait: clock.wait }).then(
       () => null,
       (e: Error) => e,
     );
-    expect(MAPS_LOAD_ATTEMPTS).to.equal(3);
-    expect(calls).to.equal(3);
+    expect(MAPS_LOAD_RETRIES).to.equal(3);
+    for (const [retry, delay] of [1000, 2000, 4000].entries()) {
+      await clock.settle();
+      // the failed try waits for its delay: no new try until the clock moves on
+      expect(calls).to.equal(retry + 1);
+      expect(clock.waits.map((w) => w.ms)).to.deep.equal([1000, 2000, 4000].slice(0, retry + 1));
+      await clock.settle();
+      expect(calls).to.equal(retry + 1);
+      clock.waits[retry].done();
+      expect(delay).to.equal(MAPS_RETRY_DELAYS_MS[retry]);
+    }
+    const error = await outcome;
+    expect(calls).to.equal(4);
+    expect(clock.waits).to.have.length(3); // no wait after the last failure
     expect(error?.message).to.equal(MAPS_LOAD_FAILED);
-    expect((error?.cause as Error).message).to.equal('network 3');
+    expect((error?.cause as Error).message).to.equal('network 4');
   });
 
-  it('answers as soon as a try succeeds', async () => {
+  it('answers as soon as a try succeeds, with no wait before the first', async () => {
+    const clock = manualClock();
     let calls = 0;
     const flaky = () => (++calls < 3 ? Promise.reject(new Error('no')) : Promise.resolve('library'));
-    expect(await loadWithRetries(flaky)).to.equal('library');
+    const library = loadWithRetries(flaky, { wait: clock.wait });
+    await clock.settle();
+    expect(calls).to.equal(1);
+    clock.waits[0].done();
+    await clock.settle();
+    expect(calls).to.equal(2);
+    clock.waits[1].done();
+    expect(await library).to.equal('library');
     expect(calls).to.equal(3);
+    expect(clock.waits.map((w) => w.ms)).to.deep.equal([1000, 2000]);
   });
 });
 
