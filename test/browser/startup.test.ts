@@ -38,7 +38,7 @@ function chunkFor(meta: Metafile, entryPoint: string): string {
   return found[0].split('/').pop()!;
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json' };
+const TYPES: Record<string, string> = { '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json' };
 
 describe('start-up script in the browser', function () {
   this.timeout(60_000);
@@ -86,6 +86,7 @@ describe('start-up script in the browser', function () {
     const mounts: [string, string][] = [
       ['/fixtures/', fixturesDir],
       ['/static/build/', buildDir],
+      ['/static/css/', join(projectRoot, 'static/css')],
       ['/fixture-build/', fixtureBuildDir],
     ];
     // The fixtures name the start-up script as the views did before its name carried a hash.
@@ -227,13 +228,22 @@ describe('start-up script in the browser', function () {
     expect(tokens).to.deep.equal([['fixture-token'], ['fixture-token'], ['server-rendered'], []]);
   });
 
-  it('shows a reveal label only when its input has a value', async () => {
+  it('shows a reveal label only when its input has a value, before or after its input, with the site\u2019s styles (issue 36 §11)', async () => {
     const { page } = await open('page.html');
-    expect(await page.isHidden('#reveal-label')).to.equal(true);
-    await page.fill('#reveal', 'Rex');
-    expect(await page.isVisible('#reveal-label')).to.equal(true);
-    await page.fill('#reveal', '');
-    expect(await page.isHidden('#reveal-label')).to.equal(true);
+    // Seen: not transparent, hidden or out of the layout. A hidden label keeps its place and still names its input.
+    const seen = (id: string) =>
+      page.evaluate((id) => {
+        const style = getComputedStyle(document.getElementById(id)!);
+        return style.display !== 'none' && style.visibility !== 'hidden' && style.opacity !== '0';
+      }, id);
+    for (const [input, label] of [['#reveal', 'reveal-label'], ['#reveal-after', 'reveal-after-label']]) {
+      expect(await seen(label), `${label} while empty`).to.equal(false);
+      await page.fill(input, 'Rex');
+      expect(await seen(label), `${label} with a value`).to.equal(true);
+      await page.fill(input, '');
+      expect(await seen(label), `${label} emptied`).to.equal(false);
+      expect(await page.getByRole('textbox', { name: label === 'reveal-label' ? 'Dog name' : 'Call name', exact: true }).count()).to.equal(1);
+    }
   });
 
   it('shows and hides a password with its toggle', async () => {
