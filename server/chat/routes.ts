@@ -6,7 +6,7 @@ import { logger } from '../logging/logger.js';
 import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
 import { guardImpersonatedGetWrite } from '../impersonation/guard.js';
 import { requireCsrfHeader } from '../security/csrf.js';
-import { INTERNAL_SERVER_ERROR, INVALID_ARGUMENTS, NOT_AUTHORIZED, PLEASE_LOG_IN } from '../shared/messages.js';
+import { INTERACTION_FROM_SAMPLE_DEPRECATED, INTERNAL_SERVER_ERROR, INVALID_ARGUMENTS, NOT_AUTHORIZED, PLEASE_LOG_IN } from '../shared/messages.js';
 import { isCrossSite } from '../http/cross-site.js';
 import { countUnreadMessages } from './unread.js';
 import { conversationsFor } from './conversations.js';
@@ -73,6 +73,8 @@ export function chatApiRoutes(db: Db, events: ChatEvents): Router {
 
   router.post('/send-message', async (req, res) => {
     const user = signedInUser(req);
+    // spec 1 §8: an old client starting the chat from a sample (swab) is told so, whatever else it sent
+    if (req.body?.startNewConversationFromSample !== undefined) throw new HttpError(410, INTERACTION_FROM_SAMPLE_DEPRECATED);
     const bodyError = messageBodyError(req.body?.body);
     if (bodyError) throw new HttpError(400, bodyError);
     const conversationId = parseSendConversationId(req.body?.conversationId);

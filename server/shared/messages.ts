@@ -11,6 +11,9 @@ export const INTERNAL_SERVER_ERROR = 'Internal Server Error';
 export const INVALID_ARGUMENTS = 'Invalid Arguments';
 export const CSRF_MISMATCH = 'CSRF Token Mismatch';
 export const MISSING_ENV = 'Missing required environment variable';
+// spec 1 §8: the deprecated behaviour. A chat (the interaction between two members) was once started from
+// a sample, i.e. a swab; now only from a dog, by its handle (startNewConversationTo).
+export const INTERACTION_FROM_SAMPLE_DEPRECATED = 'Creating an interaction from a sample is deprecated: start the chat from the dog\u2019s profile instead.';
 
 export const LOGIN_FAILED = 'That e-mail and password do not match an account.';
 export const LOGIN_THROTTLED = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
