@@ -24,7 +24,7 @@ describe('the about page after a save or a refused picture', function () {
   async function openAbout(): Promise<void> {
     await page.goto(aboutUrl());
     await page.locator('[data-about-pet-form]').waitFor();
-    await page.locator('[data-setting="details"]').waitFor();
+    await page.locator('[data-setting="social"]').waitFor();
   }
 
   /** Every summary text and whether its row shows, as the page holds them now. */
@@ -83,7 +83,6 @@ describe('the about page after a save or a refused picture', function () {
     expect(await summary('story').innerText()).to.equal('Found on a beach.');
     expect(await summaryRow('story').isVisible()).to.equal(true);
     // The settings list beside the form takes the saved dog too.
-    expect(await page.locator('[data-setting="nameStory"] [data-setting-value]').innerText()).to.contain('Biscuit Renamed');
     expect(await page.locator('#pet-settings-title').innerText()).to.equal('Settings for Biscuit Renamed');
 
     // What the script wrote is what the server renders.
@@ -92,18 +91,22 @@ describe('the about page after a save or a refused picture', function () {
     expect(await summaryState()).to.deep.equal(written);
   });
 
-  it('updates the summary after a settings modal saves, and hides rows cleared', async () => {
+  it('updates the summary after the form or a settings modal saves, and hides rows cleared', async () => {
     await openAbout();
-    await page.click('[data-open-setting="nameStory"]');
-    const dialog = page.locator('dialog#pet-settings-name-story');
-    await dialog.waitFor();
-    await dialog.locator('#pet-settings-name-story-callName').fill('');
-    await dialog.locator('#pet-settings-name-story-story').fill('');
-    await dialog.locator('button[type="submit"]').click();
-    await dialog.waitFor({ state: 'detached' });
+    await page.fill('#about-pet-callName', '');
+    await page.fill('#about-pet-story', '');
+    await page.locator('[data-about-pet-form] button[type="submit"]').click();
     await summaryRow('callName').waitFor({ state: 'hidden' });
     expect(await summaryRow('story').isHidden()).to.equal(true);
     expect(await page.locator('[data-summary-back]').innerText()).to.contain("Back to Biscuit Renamed's profile");
+
+    await page.click('[data-open-setting="hidden"]');
+    const dialog = page.locator('dialog#pet-settings-hidden');
+    await dialog.locator('#pet-settings-hidden-isHidden').check();
+    await dialog.locator('button[type="submit"]').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.querySelector('[data-summary="isHidden"]')?.textContent === 'Hidden from every public list');
+    expect(await summaryRow('isHidden').isVisible()).to.equal(true);
   });
 
   it('keeps the parent on the about page with the reason beside the picture when the upload is refused', async () => {

@@ -1,5 +1,5 @@
 // Issue 5 in Chromium: the parent edits every field of Biscuit's about-pet form and every pet settings
-// modal, reloads and sees the values; the handle check offers an alternative for a taken handle; a
+// modal (each field in one of them only, issue 36 §28), reloads and sees the values; the handle check offers an alternative for a taken handle; a
 // breeder must answer the neutered/spayed question; deleting a dog asks first and leaves for /members.
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
@@ -31,7 +31,7 @@ describe('about-pet form and pet settings in the browser', function () {
   async function openAbout(petNum = site.biscuit): Promise<void> {
     await page.goto(aboutUrl(petNum));
     await form().waitFor();
-    await page.locator('[data-setting="details"]').waitFor();
+    await page.locator('[data-setting="social"]').waitFor();
   }
 
   async function openSetting(name: string, dialogId: string): Promise<Locator> {
@@ -212,38 +212,38 @@ describe('about-pet form and pet settings in the browser', function () {
     expect((await error.innerText()).trim()).to.not.equal('');
   });
 
+  it('offers each field in one place: the form edits name, story, details and breeding, the settings list the rest (issue 36 §28)', async () => {
+    await openAbout();
+    const settings = await page.locator('[data-setting]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-setting')));
+    expect(settings).to.deep.equal(['social', 'privacy', 'defaultPrivacy', 'hidden', 'deceased', 'delete']);
+    // no setting repeats a part of the form
+    const formParts = await form().locator('legend').allInnerTexts();
+    expect(formParts).to.include.members(['Name and story', 'Details', 'Breeding information']);
+    const settingTitles = await page.locator('[data-setting] .pet-settings__title').allInnerTexts();
+    expect(settingTitles.filter((title) => formParts.includes(title))).to.deep.equal([]);
+  });
+
   it('opens each settings modal as an accessible dialog that Escape closes once', async () => {
     await openAbout();
-    const dialog = await openSetting('details', 'pet-settings-details');
-    expect(await page.getByRole('dialog', { name: 'Details' }).count()).to.equal(1);
+    const dialog = await openSetting('social', 'pet-settings-social');
+    expect(await page.getByRole('dialog', { name: 'Social media' }).count()).to.equal(1);
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')))).to.equal(true);
     expect(await dialog.evaluate((element) => (element as HTMLDialogElement).matches(':modal'))).to.equal(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // Cancel closes without saving.
-    const again = await openSetting('nameStory', 'pet-settings-name-story');
-    await again.locator('#pet-settings-name-story-story').fill('Not saved');
+    const before = await setting('hidden').innerText();
+    const again = await openSetting('hidden', 'pet-settings-hidden');
+    await again.locator('#pet-settings-hidden-isHidden').setChecked(before !== 'Hidden');
     await again.getByRole('button', { name: 'Cancel' }).click();
     await again.waitFor({ state: 'detached' });
-    expect(await setting('nameStory').innerText()).to.not.contain('Not saved');
+    expect(await setting('hidden').innerText()).to.equal(before);
   });
 
   it('saves each settings modal, re-renders the list and keeps the values after a reload', async () => {
     await openAbout();
-    let dialog = await openSetting('details', 'pet-settings-details');
-    await dialog.locator('#pet-settings-details-sex').selectOption('m');
-    await dialog.locator('#pet-settings-details-breedType').selectOption('mixed');
-    await dialog.locator('#pet-settings-details-dateOfBirth-day').selectOption('14');
-    await saveSetting(dialog);
-    expect(await setting('details').innerText()).to.contain('Male').and.contain('Mixed breed').and.contain('Born July 14, 2019');
-
-    dialog = await openSetting('nameStory', 'pet-settings-name-story');
-    await dialog.locator('#pet-settings-name-story-name').fill('Biscuit Three');
-    await dialog.locator('#pet-settings-name-story-story').fill('Loves the sea.');
-    await saveSetting(dialog);
-    expect(await setting('nameStory').innerText()).to.contain('Biscuit Three').and.contain('Loves the sea.');
-
-    dialog = await openSetting('social', 'pet-settings-social');
+    const name = await page.inputValue('#about-pet-name');
+    let dialog = await openSetting('social', 'pet-settings-social');
     await dialog.locator('#pet-settings-social-social-instagram').fill('not a link');
     await dialog.locator('button[type="submit"]').click();
     await dialog.locator('[data-field-error="socialLinks"]').waitFor();
@@ -261,14 +261,6 @@ describe('about-pet form and pet settings in the browser', function () {
     await saveSetting(dialog);
     expect(await setting('defaultPrivacy').innerText()).to.equal('Members only');
 
-    dialog = await openSetting('breeding', 'pet-settings-breeding');
-    await dialog.locator('#pet-settings-breeding-suffixTitles').fill('CD');
-    await dialog.locator('#pet-settings-breeding-suffixTitles').press('Enter');
-    await dialog.locator('#pet-settings-breeding-areBothParentsRegistered').selectOption('no');
-    await dialog.locator('#pet-settings-breeding-isPrimaryOwnerBreeder').uncheck();
-    await saveSetting(dialog);
-    expect(await setting('breeding').innerText()).to.equal('GCH Biscuit Three CGC CD · Both parents registered: No');
-
     dialog = await openSetting('hidden', 'pet-settings-hidden');
     await dialog.locator('#pet-settings-hidden-isHidden').check();
     await saveSetting(dialog);
@@ -277,21 +269,14 @@ describe('about-pet form and pet settings in the browser', function () {
     dialog = await openSetting('deceased', 'pet-settings-deceased');
     await dialog.locator('#pet-settings-deceased-isDeceased').check();
     await saveSetting(dialog);
-    expect(await setting('deceased').innerText()).to.equal('Biscuit Three has passed away');
+    expect(await setting('deceased').innerText()).to.equal(`${name} has passed away`);
 
     await openAbout();
-    expect(await setting('details').innerText()).to.contain('Male').and.contain('Mixed breed').and.contain('Born July 14, 2019');
-    expect(await setting('nameStory').innerText()).to.contain('Biscuit Three').and.contain('Loves the sea.');
     expect(await setting('social').innerText()).to.equal('Instagram');
     expect(await setting('privacy').innerText()).to.equal('Private');
     expect(await setting('defaultPrivacy').innerText()).to.equal('Members only');
-    expect(await setting('breeding').innerText()).to.equal('GCH Biscuit Three CGC CD · Both parents registered: No');
     expect(await setting('hidden').innerText()).to.equal('Hidden');
-    expect(await setting('deceased').innerText()).to.equal('Biscuit Three has passed away');
-    // The form shows the modals' values too.
-    expect(await page.inputValue('#about-pet-name')).to.equal('Biscuit Three');
-    expect(await page.inputValue('#about-pet-breedType')).to.equal('mixed');
-    expect(await page.locator('#about-pet-statedBreedId').count()).to.equal(0);
+    expect(await setting('deceased').innerText()).to.equal(`${name} has passed away`);
   });
 
   it('saves a title still typed in its input (no Enter, no suggestion) and refuses an invalid one beside the field', async () => {
@@ -328,12 +313,6 @@ describe('about-pet form and pet settings in the browser', function () {
     await openAbout();
     expect(await chips('prefixTitles')).to.deep.equal([...prefixBefore, 'CH']);
     expect(await chips('suffixTitles')).to.deep.equal([...suffixBefore, 'RN']);
-
-    // The breeding-information modal saves typed text the same way.
-    const dialog = await openSetting('breeding', 'pet-settings-breeding');
-    await dialog.locator('#pet-settings-breeding-prefixTitles').fill('DC');
-    await saveSetting(dialog);
-    expect(await setting('breeding').innerText()).to.match(/^(\S+ )*CH DC /);
     expect(errors).to.deep.equal([]);
   });
 

@@ -1,34 +1,26 @@
 import { useState } from 'react';
 import { SOCIAL_NETWORKS } from '../../server/pet-profile/rules';
 import { updateDefaultPetPrivacy } from './api';
-import { breedingFields, detailsFields, nameStoryFields, socialLinkFields } from './draft';
-import { BREEDING_ERROR_KEYS, BreedingFields } from './fields/BreedingFields';
-import { DETAILS_ERROR_KEYS, DetailsFields } from './fields/DetailsFields';
-import { NAME_STORY_ERROR_KEYS, NameStoryFields } from './fields/NameStoryFields';
+import { socialLinkFields } from './draft';
 import { PrivacyField, SocialFields } from './fields/SocialPrivacyFields';
-import { useAboutPet, useCatalogue } from './hooks';
+import { useAboutPet } from './hooks';
 import type { PetSettingsProps } from './props';
 import { DeletePetModal } from './settings/DeletePetModal';
 import { PetFieldsModal } from './settings/PetFieldsModal';
 import { SettingsModal } from './settings/SettingsModal';
-import { breedingSummary, detailsSummary, nameStorySummary, privacyLabel, socialSummary } from './summary';
+import { privacyLabel, socialSummary } from './summary';
 import { ABOUT_PET_LOAD_FAILED, deceasedLabel, deleteButton, HIDE_HINT, hideLabel } from './text';
 import type { AboutPet, Privacy } from './types';
 
-export type SettingName =
-  | 'details'
-  | 'nameStory'
-  | 'social'
-  | 'privacy'
-  | 'defaultPrivacy'
-  | 'breeding'
-  | 'hidden'
-  | 'deceased'
-  | 'delete';
+export type SettingName = 'social' | 'privacy' | 'defaultPrivacy' | 'hidden' | 'deceased' | 'delete';
 
 const NETWORKS = SOCIAL_NETWORKS.map((network) => network.value);
 
-/** The pet settings of spec 1 §2 as a list; each opens its modal, which saves through GraphQL and re-renders the list. */
+/**
+ * The pet settings of spec 1 §2 as a list; each opens its modal, which saves through GraphQL and re-renders the list.
+ * Name and story, details and breeding information are edited in the about-pet form above it
+ * (AboutPetForm), so they have no second editor here (issue 36 §28): each field has one place.
+ */
 export function PetSettings({ petNum, isBreeder, readOnly }: PetSettingsProps) {
   const { pet, reload } = useAboutPet(petNum);
   const [open, setOpen] = useState<SettingName | null>(null);
@@ -43,12 +35,9 @@ export function PetSettings({ petNum, isBreeder, readOnly }: PetSettingsProps) {
   const value = pet.value;
   const close = () => setOpen(null);
   const rows: { name: SettingName; title: string; summary: string; action?: string }[] = [
-    { name: 'details', title: 'Details', summary: detailsSummary(value) },
-    { name: 'nameStory', title: 'Name and story', summary: nameStorySummary(value) },
     { name: 'social', title: 'Social media', summary: socialSummary(value) },
     { name: 'privacy', title: 'Privacy', summary: privacyLabel(value.privacy) },
     { name: 'defaultPrivacy', title: 'Default privacy for new dogs', summary: privacyLabel(value.defaultPrivacy) },
-    { name: 'breeding', title: 'Breeding information', summary: breedingSummary(value) },
     { name: 'hidden', title: 'Hide pet', summary: value.isHidden ? 'Hidden' : 'Not hidden' },
     { name: 'deceased', title: 'Passed away', summary: value.isDeceased ? `${value.name} has passed away` : 'No' },
     { name: 'delete', title: 'Delete pet', summary: 'Remove this dog from your account', action: deleteButton(value.name) },
@@ -94,33 +83,8 @@ interface SettingModalProps {
 }
 
 function SettingModal({ name, pet, isBreeder, reload, onClose }: SettingModalProps) {
-  const { catalogue } = useCatalogue();
   const common = { pet, isBreeder, onSaved: reload, onClose };
   switch (name) {
-    case 'details':
-      return (
-        <PetFieldsModal
-          {...common}
-          id="pet-settings-details"
-          title="Details"
-          fieldsOf={detailsFields}
-          errorKeys={DETAILS_ERROR_KEYS}
-          render={(props) => (
-            <DetailsFields {...props} petNum={pet.petNum} savedHandle={pet.handle} isBreeder={isBreeder} catalogue={catalogue} />
-          )}
-        />
-      );
-    case 'nameStory':
-      return (
-        <PetFieldsModal
-          {...common}
-          id="pet-settings-name-story"
-          title="Name and story"
-          fieldsOf={nameStoryFields}
-          errorKeys={NAME_STORY_ERROR_KEYS}
-          render={(props) => <NameStoryFields {...props} />}
-        />
-      );
     case 'social':
       return (
         <PetFieldsModal
@@ -147,17 +111,6 @@ function SettingModal({ name, pet, isBreeder, reload, onClose }: SettingModalPro
       );
     case 'defaultPrivacy':
       return <DefaultPrivacyModal pet={pet} reload={reload} onClose={onClose} />;
-    case 'breeding':
-      return (
-        <PetFieldsModal
-          {...common}
-          id="pet-settings-breeding"
-          title="Breeding information"
-          fieldsOf={breedingFields}
-          errorKeys={BREEDING_ERROR_KEYS}
-          render={(props) => <BreedingFields {...props} catalogue={catalogue} />}
-        />
-      );
     case 'hidden':
       return (
         <PetFieldsModal

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { parseAboutPetProps, parsePetSettingsProps } from '../../../../widgets/pet-profile/props';
-import { breedingSummary, dateText, detailsSummary, nameStorySummary, NOT_SET, privacyLabel, socialSummary } from '../../../../widgets/pet-profile/summary';
+import { dateText, NOT_SET, privacyLabel, socialSummary } from '../../../../widgets/pet-profile/summary';
 import { deleteResearchText } from '../../../../widgets/pet-profile/text';
 import { aboutPet } from './about-pet';
 
@@ -11,24 +11,11 @@ describe('pet settings list values', () => {
     expect(dateText({ day: null, month: null, year: null, isEstimated: false })).to.equal(null);
   });
 
-  it('sums up details, name and story, social media, privacy and breeding', () => {
-    const pet = aboutPet({
-      intact: 'f',
-      breedType: 'purebred',
-      statedBreed: { id: 1, name: 'Beagle' },
-      callName: 'Bis',
-      prefixTitles: ['GCH', 'CH'],
-      suffixTitles: ['CD'],
-      registrations: [{ organizationId: 1, organizationName: 'AKC', registrationNumber: 'HP1', registeredName: null }],
-      areBothParentsRegistered: 'yes',
-      socialLinks: [{ network: 'x', url: 'https://x.com/b' }],
-    });
-    expect(detailsSummary(pet)).to.equal('Male · Neutered or spayed · Purebred · Beagle · Born March 3, 2020 · @biscuit-7');
-    expect(nameStorySummary(pet)).to.equal('Biscuit (“Bis”)');
+  it('sums up social media and privacy', () => {
+    const pet = aboutPet({ socialLinks: [{ network: 'x', url: 'https://x.com/b' }] });
     expect(socialSummary(pet)).to.equal('X');
     expect(socialSummary(aboutPet())).to.equal(NOT_SET);
     expect(privacyLabel('public-private')).to.equal('Members only');
-    expect(breedingSummary(pet)).to.equal('GCH CH Biscuit CD · AKC HP1 · Both parents registered: Yes');
   });
 
   it('says whether the results stay for research when the dog is deleted', () => {
