@@ -36,9 +36,10 @@ export function contentPageRoutes(settings: Settings): Router {
     const locals = { title: 'Help Center', query, topics, allTopics: TOPICS, matches, ...description('Answers about kits, swabbing, results, health, relatives and your account.') };
     return res.render('help', locals);
   });
-  router.get('/contact', (req, res) => res.render('contact', { title: 'Contact Us', ...description('Reach the Embark support team by e-mail or phone.') }));
+  const helpTopicLinks = TOPICS.map(({ id, title, summary }) => ({ id, title, summary }));
+  router.get('/contact', (req, res) => res.render('contact', { title: 'Contact Us', helpTopics: helpTopicLinks, ...description('Reach the Embark support team by e-mail or phone: hours, what to have ready, and what you can do in your account.') }));
   router.get('/vets', (req, res) => res.render('vets', { title: 'For vets', facts, mainClass: 'page--full', ...description('Genetic results for your patients: breed, health conditions and what they mean for care.') }));
-  router.get('/breeders', (req, res) => res.render('breeders', { title: 'For breeders', facts, mainClass: 'page--full', ...description('Health testing, inbreeding and a pair predictor for planning litters.') }));
+  router.get('/breeders', (req, res) => res.render('breeders', { title: 'For breeders', facts, breederKitUrl: settings.links.breederKit, mainClass: 'page--full', ...description('Health testing, inbreeding, a pair predictor, a matchmaker and a kennel page for planning litters.') }));
   // The style guide documents the components for people building pages; production does not serve it.
   router.get('/styleguide', (_req, res, next) => {
     if (settings.isProduction) return next(new HttpError(404, 'Page not found'));

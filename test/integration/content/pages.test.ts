@@ -7,6 +7,14 @@ import { CATALOGUE_FACTS } from '../../../server/content/catalogue-facts.js';
 import { helpTopics } from '../../../server/content/help-topics.js';
 import { filterTopics } from '../../../server/content/routes.js';
 
+/** The text a reader sees in the page's main area, without tags, scripts or repeated spaces. */
+const mainText = (html: string) =>
+  (html.match(/<main[^>]*>([\s\S]*)<\/main>/)?.[1] ?? '')
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 const visibleQuestionIds = (html: string) => [...html.matchAll(/<li class="help-question" id="([^"]+)" data-search-text="[^"]*">/g)].map((match) => match[1]);
 
 describe('content pages', () => {
@@ -76,5 +84,31 @@ describe('content pages', () => {
     expect(breederHtml).to.include('href="/breeders/pair-predictor"').and.include('href="/members/breeder-tools/matchmaker"');
     const parentHtml = (await (await signInAsDemo(app, 'parent')).get('/breeders').expect(200)).text;
     expect(parentHtml).to.not.include('href="/breeders/pair-predictor">Pair Predictor</a><a');
+  });
+
+  it('makes /contact a page a visitor can use: ways to reach us, hours, what to have ready, help topics and members pages (issue 36 §31)', async () => {
+    const html = (await request(app).get('/contact').expect(200)).text;
+    const text = mainText(html);
+    expect(text.length, 'as much to read as /vets').to.be.greaterThan(mainText((await request(app).get('/vets').expect(200)).text).length * 0.9);
+    expect(html).to.match(/<a href="mailto:support@embarkvet.com" data-contact-link>/); // opens the support chat when there is one (spec 2 §2)
+    for (const heading of ['E-mail', 'Phone', 'When we answer', 'What to have ready', 'Do it yourself, any time', 'Help Center topics']) expect(text, heading).to.include(heading);
+    expect(text).to.include('Monday to Friday, 9 am to 5 pm Eastern').and.include('box key').and.include('swab tube');
+    for (const topic of helpTopics(CATALOGUE_FACTS)) expect(html, topic.id).to.include(`href="/help#${topic.id}"`);
+    for (const href of ['/members/activate', '/members', '/members/pet/about', '/members/messages', '/members/profile', '/vets', '/breeders']) expect(html, href).to.include(`href="${href}"`);
+    expect(text, 'the results pages say how to share with a vet').to.include('Share results with your vet');
+    expect(text, 'no phone number of our own making').to.not.match(/\(?\d{3}\)?[-. ]\d{3}[-. ]\d{4}/);
+  });
+
+  it('makes /breeders explain the breeder tools, inbreeding and health screening, and how to start (issue 36 §31)', async () => {
+    const html = (await request(app).get('/breeders').expect(200)).text;
+    const text = mainText(html);
+    expect(text.length, 'more to read than /vets').to.be.greaterThan(mainText((await request(app).get('/vets').expect(200)).text).length);
+    for (const part of ['Pair predictor', 'Matchmaker', 'Kennel profile', 'Dog settings', 'Inbreeding, in plain words', 'Health screening, in plain words', 'How to get started']) expect(text, part).to.include(part);
+    expect(text).to.include('full siblings').and.include('25%').and.include('Carrier × carrier').and.include('1 in 4 at risk');
+    expect(html).to.include('href="https://shop.embarkvet.com/products/breed-health-kit"').and.include('href="/members/activate"');
+    // the tools answer breeders only: a breeder gets links into them, the matchmaker only with its permission
+    expect(html).to.not.include('href="/breeders/breeder-profile"');
+    const breeder = (await (await signInAsDemo(app, 'breeder')).get('/breeders').expect(200)).text;
+    expect(breeder).to.include('>Set up your kennel page</a>').and.include('>Open the matchmaker</a>').and.include('<a href="/breeders/pair-predictor">pair predictor</a>');
   });
 });
