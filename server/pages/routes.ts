@@ -28,7 +28,7 @@ export function memberPageRoutes(db: Db): Router {
   });
   router.get('/forbidden/read-only-account', (req, res) => {
     if (!isReadOnlyImpersonation(req)) {
-      return res.status(403).render('placeholder', { title: 'Read-only account', heading: 'Your account is read-only', lead: 'You can look at results but not change them.' });
+      return res.status(403).render('placeholder', { title: 'Read-only account', heading: 'Your account is read-only', lead: 'You can look at results but not change them.', backdrop: true });
     }
     // the page the refused change came from, when it is one of ours
     const referrer = new URL(req.get('referer') ?? '/', `${req.protocol}://${req.get('host')}`);
@@ -38,10 +38,11 @@ export function memberPageRoutes(db: Db): Router {
       heading: READ_ONLY_IMPERSONATION,
       lead: `You are viewing ${signedInUser(req).name || signedInUser(req).email}’s account as a sub-admin: you can look at everything, but nothing was changed.`,
       backHref: back,
+      backdrop: true,
     });
   });
   router.get('/forbidden/shared-pet-operation-no-permission', (_req, res) =>
-    res.status(403).render('placeholder', { title: 'No permission', heading: 'You cannot change this dog', lead: 'This dog was shared with you to view only. Ask its owner for edit permission.' }),
+    res.status(403).render('placeholder', { title: 'No permission', heading: 'You cannot change this dog', lead: 'This dog was shared with you to view only. Ask its owner for edit permission.', backdrop: true }),
   );
   return router;
 }

@@ -14,6 +14,8 @@ import { seriousViolations } from '../support/axe.js';
 import { MEDIA_ACTION_FAILED, MEDIA_GAVE_A_WAG, MEDIA_GIVE_A_WAG } from '../../server/shared/messages.js';
 import { filesUnder, mediaTestApp, petNumOf, testJpeg, upload, type MediaTestApp } from '../integration/media/helpers.js';
 
+const MINIMAL_PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
 describe('gallery in the browser', function () {
   this.timeout(240_000);
   let browser: Browser;
@@ -232,6 +234,22 @@ describe('gallery in the browser', function () {
       await db('pet_owners').where({ pet_num: biscuit, user_id: owner.user_id }).update({ permission: 'edit' });
     }
     expect((await db('media').first('rotation')).rotation).to.equal(0);
+    expect(errors).to.deep.equal([]);
+  });
+  it('leaves a landing page by its backdrop: to My Dogs after a photo, to the profile after a document; a click on the card stays (issue 36 §10)', async () => {
+    const parent = await signInAsDemo(t.app, 'parent');
+    const photoLanding = (await upload(parent, biscuit, await testJpeg({ seed: 11 }), 'backdrop.jpg', { mediaType: 'image' }, { asPage: true })).headers.location;
+    const documentLanding = (await upload(parent, biscuit, MINIMAL_PDF, 'backdrop.pdf', { mediaType: 'document' }, { asPage: true })).headers.location;
+    for (const [landing, leavesTo] of [
+      [photoLanding, `${site.origin}/members`],
+      [documentLanding, `${site.origin}/members/results/profile?i=${biscuit}`],
+    ]) {
+      await page.goto(`${site.origin}${landing}`);
+      await page.locator('body[data-page-ready]').waitFor();
+      await page.click('.page-backdrop > .card h1');
+      expect(page.url(), 'a click on the card').to.equal(`${site.origin}${landing}`);
+      await Promise.all([page.waitForURL(leavesTo), page.click('.page-backdrop', { position: { x: 4, y: 4 } })]);
+    }
     expect(errors).to.deep.equal([]);
   });
 });
