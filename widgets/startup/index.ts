@@ -13,6 +13,7 @@ import { scrollToCurrent } from './scroll-to-current';
 import { initShowMore } from './show-more';
 import { installStickyHeader } from './sticky-header';
 import { installTabs } from './tabs';
+import { identifyUser } from '../usage/identify';
 import { trackPageView } from '../usage/page-view';
 
 export { mountWidgets } from './mount-widgets';
@@ -30,6 +31,7 @@ scrollToCurrent(document);
 installTabs(document);
 installBackdropLinks(document);
 installContactLinks(document);
+void identifyUser(document);
 trackPageView(document);
 
 // Widgets may use the libraries the page asks for, so they mount once those are there; when
