@@ -31,6 +31,14 @@ export type PageCategory = (typeof PAGE_CATEGORIES)[number];
 
 const KNOWN = new Set<string>(PAGE_CATEGORIES);
 
+/**
+ * Categories whose pages are tracked for signed-out visitors too (issue 36 §20): a vet signing up has no
+ * account yet, and a sign-up page seen by nobody signed in would otherwise never count.
+ */
+const SIGNED_OUT_CATEGORIES = new Set<PageCategory>(['vet-signup']);
+
+export const isTrackedSignedOut = (category: PageCategory): boolean => SIGNED_OUT_CATEGORIES.has(category);
+
 export function isPageCategory(value: unknown): value is PageCategory {
   return typeof value === 'string' && KNOWN.has(value);
 }

@@ -4,7 +4,7 @@ import type { Settings } from '../settings.js';
 import { requireUser, signedInUser } from '../auth/guards.js';
 import { INVALID_ARGUMENTS } from '../shared/messages.js';
 import { hasControlCharacter } from '../http/text-input.js';
-import { isPageCategory, pageCategoryFor } from './categories.js';
+import { isPageCategory, isTrackedSignedOut, pageCategoryFor, type PageCategory } from './categories.js';
 import { analyticsIdentity } from './identity.js';
 import { createLogger } from './log.js';
 
@@ -38,7 +38,9 @@ const identifyEvent = z
  */
 const usageLocals: RequestHandler = (req, res, next) => {
   if (req.method === 'GET') {
-    res.locals.pageCategory = pageCategoryFor(req.path, req.currentUser?.userType ?? null);
+    const category = pageCategoryFor(req.path, req.currentUser?.userType ?? null);
+    res.locals.pageCategory = category;
+    res.locals.tracksSignedOut = !req.currentUser && isTrackedSignedOut(category);
     res.locals.analyticsIdentity = analyticsIdentity(req.currentUser, req.impersonator);
   }
   next();
@@ -68,9 +70,10 @@ export function usageRoutes(settings: Settings): Router {
     res.status(204).end();
   });
 
-  router.post(PAGE_VIEW_PATH, requireUser, (req, res) => {
-    const user = signedInUser(req);
+  router.post(PAGE_VIEW_PATH, (req, res, next) => {
     const parsed = pageViewEvent.safeParse(req.body);
+    // signed out, only the pages tracked for visitors count; anything else asks to log in, as before
+    if (!req.currentUser && !(parsed.success && isTrackedSignedOut(parsed.data.category as PageCategory))) return requireUser(req, res, next);
     // mounted before refuseControlCharacters (app.ts), so the edge's rule is applied here
     if (!parsed.success || hasControlCharacter(req.body)) {
       res.status(400).json({ error: INVALID_ARGUMENTS });
@@ -78,7 +81,7 @@ export function usageRoutes(settings: Settings): Router {
     }
     logger.log('info', 'page view', {
       event: 'page-view',
-      userId: user.id,
+      userId: req.currentUser?.id ?? null,
       impersonated: Boolean(req.impersonator),
       ...(req.impersonator ? { impersonatorId: req.impersonator.id } : {}),
       category: parsed.data.category,

@@ -90,6 +90,12 @@ describe('usage tracking', () => {
       expect(page.text).to.match(/<body[ >]/);
       expect(page.text).to.not.include('data-page-category');
     });
+
+    it('tracks the vet sign-up page of a signed-out visitor (issue 36 §20), and no other page of theirs', async () => {
+      const page = await request(app).get('/vets/signup').expect(200);
+      expect(categoryOf(page.text)).to.equal('vet-signup');
+      for (const path of ['/', '/vets', '/help', '/signup']) expect(categoryOf((await request(app).get(path).expect(200)).text), path).to.equal(null);
+    });
   });
 
   describe('POST /api/usage/page-view', () => {
@@ -148,6 +154,18 @@ describe('usage tracking', () => {
         expect(response.body).to.deep.equal({ error: INVALID_ARGUMENTS });
       }
       expect(lines).to.have.length(0);
+    });
+
+    it('logs the page view of a signed-out visitor on the vet sign-up page, with no user', async () => {
+      const visitor = request.agent(app);
+      const response = await postPageView(visitor, { category: 'vet-signup', path: '/vets/signup' }, await csrfToken(visitor, '/vets/signup'));
+      expect(response.status).to.equal(204);
+      expect(lines).to.have.length(1);
+      expect(lines[0]).to.deep.include({ msg: 'page view', event: 'page-view', userId: null, impersonated: false, category: 'vet-signup', path: '/vets/signup' });
+      // a bad event of a visitor is asked to log in, like any other category
+      const bad = await postPageView(visitor, { category: 'vet-signup', path: 'https://evil.example/' }, await csrfToken(visitor, '/vets/signup'));
+      expect(bad.status).to.equal(401);
+      expect(lines).to.have.length(1);
     });
 
     it("answers 401 'Please log in to continue' when signed out, and logs nothing", async () => {
