@@ -20,3 +20,8 @@ export const SHOW_MORE_COLLAPSED_HEIGHT = '6rem';
 export const SHOW_MORE_BY_COUNT_COLLAPSED_HEIGHT = '2rem';
 /** Where a click on a marked page backdrop goes when the marker names no href. */
 export const DEFAULT_BACKDROP_HREF = '/members';
+/** Scroll reveal: an element is revealed once this share of it is in view (spec 2 §9: view factor 0.2). */
+export const REVEAL_VIEW_FACTOR = 0.2;
+/** Scroll reveal: staggered items wait this long times their step (spec 2 §9: 200 ms × step 1 to 9). */
+export const REVEAL_STEP_DELAY_MS = 200;
+export const REVEAL_MAX_STEP = 9;

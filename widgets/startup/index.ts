@@ -34,6 +34,9 @@ installContactLinks(document);
 void identifyUser(document);
 trackPageView(document);
 
+// Scroll reveal (spec 2 §9) is fetched only by a page that marks something to reveal.
+if (document.querySelector('[data-reveal]')) void import('./scroll-reveal').then(({ installScrollReveal }) => installScrollReveal(document));
+
 // Widgets may use the libraries the page asks for, so they mount once those are there; when
 // the wait fails the error is reported and the widgets mount anyway, isolated as always.
 waitForLibraries(requiredLibraries(document.body))
