@@ -81,6 +81,9 @@ async function shellFactsOf(db: Db, req: Request, petNum: number): Promise<PetSh
   return req.requestedPet?.petNum === petNum ? req.requestedPet.shellFacts : petShellFacts(db, petNum);
 }
 
+/** Whether the page's own read of the results status (summary, health) found released results: the rule the vet share refuses by. */
+const hasReleasedResults = (data: Record<string, unknown>): boolean => (data.status as { hasResults?: boolean } | undefined)?.hasResults === true;
+
 /** spec 2 §2: breed and relatives pages take countryCode; only a two-letter code is kept. */
 function countryCodeOf(req: Request): string {
   const code = typeof req.query.countryCode === 'string' ? req.query.countryCode.toUpperCase() : '';
@@ -104,7 +107,7 @@ export function resultsRoutes(db: Db, settings: Settings): Router {
       const context = { db, pet, isOwner, isAdmin: user.isAdmin, isEditable: isEditable && !isReadOnlyView, isReadOnlyView, userId: user.id, links: settings.links };
       const data = await load(context);
       // Issue 13: owners share the results with their vet from the summary and health pages.
-      const vetShare = isEditable && (page === 'summary' || page === 'health') ? await vetSharePanel(db, settings, pet, req, page) : null;
+      const vetShare = isEditable && (page === 'summary' || page === 'health') ? await vetSharePanel(db, settings, pet, req, page, hasReleasedResults(data)) : null;
       res.render(`members/results/${view}`, {
         ...data,
         vetShare,

@@ -6,7 +6,6 @@ import type { Pet } from '../pets/queries.js';
 import { absoluteUrl } from '../mail/templates.js';
 import * as messages from '../shared/messages.js';
 import { listShares } from './shares.js';
-import { resultsStatus } from '../results/status.js';
 import { isReadOnlyImpersonation } from '../impersonation/guard.js';
 import { revokeShareWarning, VET_LINK_COPIED_MS, VET_REPORT_PATH } from './rules.js';
 
@@ -21,7 +20,7 @@ const FIELD_ERRORS: Record<string, string> = {
 export const ERROR_CODES = new Map(Object.entries(FIELD_ERRORS).map(([code, text]) => [text, code]));
 
 /** What the share-with-vet accordion shows to an owner who may change the dog. */
-export async function vetSharePanel(db: Db, settings: Settings, pet: Pet, req: Request, from: 'summary' | 'health') {
+export async function vetSharePanel(db: Db, settings: Settings, pet: Pet, req: Request, from: 'summary' | 'health', hasResults: boolean) {
   const reportPath = `${VET_REPORT_PATH}${pet.hashPetId}`;
   const notice = typeof req.query.vetShare === 'string' && NOTICES.has(req.query.vetShare) ? req.query.vetShare : null;
   const errors = [req.query.vetShareError].flat().filter((code): code is string => typeof code === 'string' && code in FIELD_ERRORS);
@@ -34,7 +33,7 @@ export async function vetSharePanel(db: Db, settings: Settings, pet: Pet, req: R
     reportUrl: absoluteUrl(settings.baseUrl, reportPath),
     shares: await listShares(db, pet.petNum),
     // issue 36 §8: no report to share before the results (the server refuses the share too)
-    hasResults: (await resultsStatus(db, pet.petNum)).hasResults,
+    hasResults,
     revokeWarning: (share: { practiceName: string | null }) => revokeShareWarning(pet.name, share.practiceName),
     notice,
     open: notice !== null || errors.length > 0,
