@@ -13,7 +13,7 @@ if (!databaseUrl) throw new Error('Set DATABASE_URL to the bench database');
 const database = await openDatabase({ databaseUrl });
 const explainer = new pg.Client({ connectionString: databaseUrl });
 await explainer.connect();
-const settings = { ...loadSettings({ NODE_ENV: 'production', SESSION_SECRET: 'bench', DATABASE_URL: databaseUrl, BASE_URL: 'http://127.0.0.1' }), logLevel: 'silent' as const };
+const settings = { ...loadSettings({ NODE_ENV: 'production', SESSION_SECRET: 'bench', DATABASE_URL: databaseUrl, BASE_URL: 'http://127.0.0.1', PRODUCTION_HOSTNAME: '127.0.0.1' }), logLevel: 'silent' as const };
 const app = createApp({ db: database.db, settings });
 const { petNum, handle } = await demoDog(databaseUrl);
 const agent = request.agent(app);

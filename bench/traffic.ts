@@ -178,7 +178,7 @@ function readTraffic(base: string, sessions: Session[], publicHandles: string[],
 async function statementsPerPage(databaseUrl: string, owner: Owner, handle: string): Promise<string> {
   const database = await openDatabase({ databaseUrl });
   try {
-    const settings = { ...loadSettings({ NODE_ENV: 'production', SESSION_SECRET: 'bench', DATABASE_URL: databaseUrl, BASE_URL: 'http://127.0.0.1' }), logLevel: 'silent' as const };
+    const settings = { ...loadSettings({ NODE_ENV: 'production', SESSION_SECRET: 'bench', DATABASE_URL: databaseUrl, BASE_URL: 'http://127.0.0.1', PRODUCTION_HOSTNAME: '127.0.0.1' }), logLevel: 'silent' as const };
     const app = createApp({ db: database.db, settings });
     const agent = request.agent(app);
     const token = (await agent.get('/login')).text.match(/name="csrf-token" content="([^"]+)"/)![1];

@@ -51,6 +51,8 @@ export async function startApp(databaseUrl: string, processes: number, nodeOptio
       SESSION_SECRET,
       // http: cookies are not Secure, so the benchmark can sign in over plain HTTP.
       BASE_URL: `http://127.0.0.1:${port}`,
+      // the app answers as the production site does (static caching, no GraphQL introspection)
+      PRODUCTION_HOSTNAME: '127.0.0.1',
       PORT: String(port),
       WEB_CONCURRENCY: String(processes),
       DEMO_DATA: 'true',
