@@ -1,12 +1,14 @@
 // Issue 36 §14: the presentation constants of spec 2 §9 in Chromium. Scroll reveal (view factor 0.2,
 // 200 ms × step), reduced motion and no scripts showing everything; the hero at 60% of the window's
-// smaller side; the xl breakpoint (1440 px); the gallery slider's fixed height above 768 px.
+// smaller side; the xl breakpoint (1440 px); the gallery slider's fixed height above 768 px; the
+// care-resources banner of a dog's summary.
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { browserSuite, LAPTOP, PHONE } from '../support/browser.js';
+import { browserSuite, demoBrowserSuite, LAPTOP, PHONE } from '../support/browser.js';
 import { signInAsDemo } from '../support/demo.js';
 import { mediaTestApp, petNumOf, testJpeg, upload, type MediaTestApp } from '../integration/media/helpers.js';
 import { testDb } from '../support/database.js';
+import { seriousViolations } from '../support/axe.js';
 import { REVEAL_STEP_DELAY_MS } from '../../widgets/startup/constants.js';
 import { resetToDemoData } from '../support/demo.js';
 
@@ -111,5 +113,19 @@ describe('presentation constants in the browser (spec 2 §9)', function () {
     expect(wide).to.deep.equal([480, 480]);
     const narrow = await heights(768);
     expect([...narrow].sort(), 'each slide as tall as its photo').to.deep.equal([200, 400]);
+  });
+});
+
+describe('the care-resources banner in the browser (spec 2 §2)', function () {
+  this.timeout(240_000);
+  const demo = demoBrowserSuite();
+
+  it("shows the care-resources banner on the summary of a dog whose flag is on, and it opens the dog's care resources", async () => {
+    await (await testDb())('pets').where({ pet_num: demo.biscuit }).update({ should_show_care_resources: true });
+    const page = await demo.openReadyPage(`/members/results/summary?i=${demo.biscuit}`, { viewport: PHONE, as: 'parent' });
+    const banner = page.locator('[data-care-resources-banner]');
+    expect(await banner.getByRole('heading').innerText()).to.equal('Care resources for Biscuit');
+    expect(await seriousViolations(page, '[data-care-resources-banner]')).to.deep.equal([]);
+    await Promise.all([page.waitForURL(/\/members\/results\/care\?i=/), banner.getByRole('link', { name: 'See care resources' }).click()]);
   });
 });
