@@ -12,6 +12,7 @@ import { accountSettingsSchema } from '../account-settings/schema.js';
 import { activationSchema } from '../activation/schema.js';
 import { breedersSchema } from '../breeders/schema.js';
 import { vetsSchema } from '../vets/schema.js';
+import { mediaSchema } from '../media/schema.js';
 import type { SchemaModule } from './module.js';
 
 const rootTypeDefs = /* GraphQL */ `
@@ -36,6 +37,7 @@ const modules: SchemaModule[] = [
   activationSchema,
   breedersSchema,
   vetsSchema,
+  mediaSchema,
 ];
 
 /** One schema module per feature, merged here. */

@@ -1,6 +1,6 @@
 // Image processing with sharp (issue 12 §2): orientation applied, metadata (GPS!) dropped, variants
 // in AVIF/WebP with a JPEG fallback, a perceptual hash, and a pixel limit against decompression bombs.
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { IMAGE_VARIANTS, MAX_IMAGE_PIXELS, type ImageFormat, type ImageVariant } from './rules.js';
 
 /** The upload refused as an image: not decodable, truncated, or too many pixels. */
@@ -22,7 +22,7 @@ export interface ProcessedImage {
 }
 
 const MASTER_SIZE = IMAGE_VARIANTS.full.size;
-const CONTENT_TYPE: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' };
+const CONTENT_TYPE: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
 
 // One libvips thread pool is shared by concurrent requests; the cache only helps repeated files.
 sharp.cache(false);
@@ -65,13 +65,23 @@ export async function processUploadedImage(input: Buffer | string): Promise<Proc
   return { master: master.data, width: master.info.width, height: master.info.height, phash, files };
 }
 
-/** Every variant of the master turned by `rotation` degrees clockwise. */
-export async function renderVariants(master: Buffer, rotation: number): Promise<EncodedFile[]> {
+/** Every variant of the master (or `only` those) turned by `rotation` degrees clockwise. */
+export async function renderVariants(master: Buffer, rotation: number, only?: readonly ImageVariant[]): Promise<EncodedFile[]> {
   const decoded = await sharp(master).rotate(rotation).raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels } } as const;
   const jobs: Promise<EncodedFile>[] = [];
   for (const [variant, spec] of Object.entries(IMAGE_VARIANTS) as [ImageVariant, (typeof IMAGE_VARIANTS)[ImageVariant]][]) {
-    const resized = sharp(decoded.data, raw).resize({ width: spec.size, height: spec.size, fit: spec.fit, withoutEnlargement: spec.fit === 'inside' });
+    if (only && !only.includes(variant)) continue;
+    const isCircle = 'circle' in spec && spec.circle;
+    const resized = sharp(decoded.data, raw).resize({
+      width: spec.size,
+      height: spec.size,
+      fit: spec.fit,
+      // the dog, not the middle of the frame: libvips' attention strategy follows skin tones, saturation and edges
+      ...(isCircle ? { position: sharp.strategy.attention } : {}),
+      withoutEnlargement: spec.fit === 'inside',
+    });
+    if (isCircle) resized.ensureAlpha().composite([{ input: circleMask(spec.size), blend: 'dest-in' }]);
     for (const format of spec.formats as readonly ImageFormat[]) {
       // The upright master already is the full JPEG.
       if (variant === 'full' && format === 'jpg' && rotation === 0) {
@@ -79,12 +89,29 @@ export async function renderVariants(master: Buffer, rotation: number): Promise<
         continue;
       }
       const encoder = resized.clone();
-      const encoded =
-        format === 'avif' ? encoder.avif({ quality: 50, effort: 0 }) : format === 'webp' ? encoder.webp({ quality: 80, effort: 2 }) : encoder.jpeg({ quality: 82, mozjpeg: false, progressive: true });
+      const encoded = encode(encoder, format);
       jobs.push(encoded.toBuffer().then((body) => ({ name: `${variant}.${format}`, body, contentType: CONTENT_TYPE[format] })));
     }
   }
   return Promise.all(jobs);
+}
+
+function encode(image: Sharp, format: ImageFormat): Sharp {
+  if (format === 'avif') return image.avif({ quality: 50, effort: 0 });
+  if (format === 'webp') return image.webp({ quality: 80, effort: 2 });
+  if (format === 'png') return image.png({ compressionLevel: 9, palette: false });
+  return image.jpeg({ quality: 82, mozjpeg: false, progressive: true });
+}
+
+/** Opaque inside the circle that touches the square's sides, transparent outside it. */
+function circleMask(size: number): Buffer {
+  const r = size / 2;
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${r}" cy="${r}" r="${r}" fill="#fff"/></svg>`);
+}
+
+/** The round dog face alone, for a photo stored before that variant existed (serve-routes.ts renders it on first request). */
+export async function renderRoundFace(master: Buffer, rotation: number): Promise<EncodedFile[]> {
+  return renderVariants(master, rotation, ['round']);
 }
 
 /**

@@ -3,10 +3,10 @@
 import type { Db } from '../db/index.js';
 import { galleryRead, type GalleryItem, type GalleryRows, type MediaRow } from './queries.js';
 import { readPet } from '../pets/reads.js';
-import { documentUrl, IMAGE_VARIANTS, imageUrl, recordTypeLabel, videoUrl, wagCount, type ImageFormat, type ImageVariant } from './rules.js';
+import { documentUrl, IMAGE_VARIANTS, imageUrl, recordTypeLabel, videoUrl, wagCount, type ImageFormat, type ImageVariant, type PhotoFormat } from './rules.js';
 import { extensionOf } from './upload-routes.js';
 
-export type Sources = Record<ImageFormat, string | null>;
+export type Sources = Record<PhotoFormat, string | null>;
 
 export interface GallerySlide {
   publicId: string;

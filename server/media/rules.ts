@@ -65,11 +65,21 @@ export const IMAGE_VARIANTS = {
   thumb: { size: 320, fit: 'cover', formats: ['avif', 'webp', 'jpg'] },
   carousel: { size: 1280, fit: 'inside', formats: ['avif', 'webp', 'jpg'] },
   full: { size: 2560, fit: 'inside', formats: ['jpg'] },
+  // spec 1 §7 roundDogFaceImageUrl: a square centred on what draws the eye (the dog's face), cut to a
+  // circle with a transparent outside, so only formats with alpha: WebP, and PNG for any client.
+  round: { size: 256, fit: 'cover', formats: ['webp', 'png'], circle: true },
 } as const;
 export type ImageVariant = keyof typeof IMAGE_VARIANTS;
-export type ImageFormat = 'avif' | 'webp' | 'jpg';
+/** The formats of the photo variants (thumb, carousel, full), which the gallery offers as <picture> sources. */
+export type PhotoFormat = 'avif' | 'webp' | 'jpg';
+export type ImageFormat = PhotoFormat | 'png';
+/** The round dog face is the one variant drawn with transparency. */
+export const ROUND_FACE_FORMAT = 'png';
 
 export const isImageVariant = (value: string): value is ImageVariant => Object.hasOwn(IMAGE_VARIANTS, value);
+
+/** Whether `variant.format` is a file an image has (thumb.jpg, round.png), not merely a name the served-file pattern allows. */
+export const isImageVariantFile = (variant: string, format: string): boolean => isImageVariant(variant) && (IMAGE_VARIANTS[variant].formats as readonly string[]).includes(format);
 
 /** spec 1 §3: images are ui/…, videos uv/…; documents ud-… (no slash: the document landing route has it as one path segment). */
 export function newPublicId(mediaType: MediaType, random: string): string {
@@ -96,6 +106,9 @@ export function mediaTypeOfPublicId(publicId: string): MediaType {
 export function imageUrl(publicId: string, variant: ImageVariant, format: ImageFormat, version = 0): string {
   return `/media/${publicId}/${variant}.${format}${version ? `?v=${version}` : ''}`;
 }
+
+/** spec 1 §7: the address of a photo's round dog face (a PNG with a transparent outside). */
+export const roundDogFaceImageUrl = (publicId: string, rotation = 0) => imageUrl(publicId, 'round', ROUND_FACE_FORMAT, rotation);
 
 export const videoUrl = (publicId: string, extension: string) => `/media/${publicId}/original.${extension}`;
 export const documentUrl = (publicId: string) => `/media/${publicId}/original.pdf`;

@@ -5,11 +5,12 @@ import type { Settings } from '../settings.js';
 import { HttpError } from '../auth/guards.js';
 import { mayViewMedia } from './access.js';
 import { findMedia } from './queries.js';
-import { documentDisposition, isImageVariant, parsePublicId } from './rules.js';
+import { ensureRoundFace } from './round-faces.js';
+import { documentDisposition, isImageVariantFile, parsePublicId } from './rules.js';
 import { contentTypeOfKey, LocalMediaStore, mediaStoreFor, UnsatisfiableRange, type MediaStore, type StoredFile } from './store.js';
 
 const notFound = () => new HttpError(404, 'Page not found');
-const SERVED_FILE = /^([a-z]+)\.(avif|webp|jpg|mp4|mov|webm|pdf)$/;
+const SERVED_FILE = /^([a-z]+)\.(avif|webp|jpg|png|mp4|mov|webm|pdf)$/;
 /**
  * One byte range from an offset (`bytes=0-`, `bytes=100-199`): what browsers send to seek in a video.
  * Anything else (several ranges, a suffix `bytes=-500`) gets the whole file, as HTTP allows.
@@ -28,12 +29,13 @@ async function serve(db: Db, store: MediaStore, req: Request, res: Response, raw
   const publicId = parsePublicId(rawPublicId);
   const file = SERVED_FILE.exec(fileName);
   if (!publicId || !file) throw notFound();
-  const [, name] = file;
+  const [, name, format] = file;
   const media = await findMedia(db, publicId);
   if (!media) throw notFound();
   // Only what a media item of its type has: variants of an image (never its master), the original of the rest.
-  if (media.mediaType === 'image' ? !isImageVariant(name) : name !== 'original') throw notFound();
+  if (media.mediaType === 'image' ? !isImageVariantFile(name, format) : name !== 'original') throw notFound();
   if (!(await mayViewMedia(db, req.currentUser, media))) throw notFound();
+  if (name === 'round') await ensureRoundFace(db, store, media, fileName);
   const key = `${publicId}/${fileName}`;
   const headers: Record<string, string> = {
     // Private: a dog's privacy can change; a turned picture keeps its address, so browsers revalidate.

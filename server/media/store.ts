@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
@@ -35,6 +36,8 @@ export interface MediaStore {
   /** The file, or with `range` (one `bytes=…` range, as browsers send to seek in a video) that part of it. */
   get(key: string, range?: string): Promise<StoredFile | null>;
   getBuffer(key: string): Promise<Buffer | null>;
+  /** Whether a file is stored under `key`, without reading it. */
+  has(key: string): Promise<boolean>;
   /** Deletes every file under `prefix/` (one media item's variants). */
   deleteFolder(prefix: string): Promise<void>;
 }
@@ -100,6 +103,15 @@ export class LocalMediaStore implements MediaStore {
     }
   }
 
+  async has(key: string): Promise<boolean> {
+    try {
+      return (await fs.promises.stat(this.file(key))).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
   async getBuffer(key: string): Promise<Buffer | null> {
     try {
       return await fs.promises.readFile(this.file(key));
@@ -158,6 +170,17 @@ export class S3MediaStore implements MediaStore {
       const name = (error as { name?: string }).name;
       if (error instanceof NoSuchKey || name === 'NoSuchKey') return null;
       if (name === 'InvalidRange' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) throw new UnsatisfiableRange();
+      throw error;
+    }
+  }
+
+  async has(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
+      return true;
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === 'NotFound' || name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
       throw error;
     }
   }

@@ -12,7 +12,7 @@ import { mediaSettingsFromEnv } from '../../../server/media/settings.js';
 import { expectStatus, mediaRows, petNumOf, testJpeg, upload } from './helpers.js';
 
 const PREFIX = 'media/';
-const IMAGE_FILES = ['carousel.avif', 'carousel.jpg', 'carousel.webp', 'full.jpg', 'master.jpg', 'thumb.avif', 'thumb.jpg', 'thumb.webp'];
+const IMAGE_FILES = ['carousel.avif', 'carousel.jpg', 'carousel.webp', 'full.jpg', 'master.jpg', 'round.png', 'round.webp', 'thumb.avif', 'thumb.jpg', 'thumb.webp'];
 
 describe('media in an S3-compatible bucket (issue 12)', function () {
   this.timeout(60_000);

@@ -40,7 +40,7 @@ describe('media uploads (issue 12)', () => {
     const files = filesUnder(t.mediaDir).sort();
     const id = response.body.public_id;
     expect(files).to.deep.equal([
-      `${id}/carousel.avif`, `${id}/carousel.jpg`, `${id}/carousel.webp`, `${id}/full.jpg`, `${id}/master.jpg`, `${id}/thumb.avif`, `${id}/thumb.jpg`, `${id}/thumb.webp`,
+      `${id}/carousel.avif`, `${id}/carousel.jpg`, `${id}/carousel.webp`, `${id}/full.jpg`, `${id}/master.jpg`, `${id}/round.png`, `${id}/round.webp`, `${id}/thumb.avif`, `${id}/thumb.jpg`, `${id}/thumb.webp`,
     ]);
     const full = await parent.get(`/media/${id}/full.jpg`).expect(200).expect('content-type', 'image/jpeg');
     const meta = await sharp(full.body).metadata();
