@@ -1,7 +1,7 @@
 // Issue 36 §14: the presentation constants of spec 2 §9 in Chromium. Scroll reveal (view factor 0.2,
 // 200 ms × step), reduced motion and no scripts showing everything; the hero at 60% of the window's
-// smaller side; the xl breakpoint (1440 px); the gallery slider's fixed height above 768 px; the
-// care-resources banner of a dog's summary.
+// smaller side; the xl breakpoint (1440 px); the gallery slider's fixed height above 768 px; the home
+// video dialog; the care-resources banner of a dog's summary.
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { browserSuite, demoBrowserSuite, LAPTOP, PHONE } from '../support/browser.js';
@@ -78,6 +78,36 @@ describe('presentation constants in the browser (spec 2 §9)', function () {
       );
       expect(bodies.some((body) => body.includes('reveal-pending')), path).to.equal(expected);
     }
+  });
+
+  it('opens the home video in a dialog that Esc closes, fetching the video only then; without scripts the link is the video', async () => {
+    const page = await site.newPage({ viewport: PHONE });
+    const videoRequests: string[] = [];
+    page.on('request', (request) => request.url().endsWith('.webm') && videoRequests.push(request.url()));
+    await page.goto(site.url('/'));
+    await page.waitForSelector('body.page-ready');
+    const link = page.getByRole('link', { name: 'Watch how it works (12 seconds)' });
+    await page.waitForFunction(() => document.querySelector('a[data-home-video]')?.getAttribute('aria-haspopup') === 'dialog');
+    expect(videoRequests, 'nothing of the video before it is asked for').to.deep.equal([]);
+    expect(await page.locator('#home-video-dialog').isVisible()).to.equal(false);
+
+    await link.click();
+    const dialog = page.getByRole('dialog', { name: 'How it works' });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((element) => (element as HTMLDialogElement).matches(':modal'))).to.equal(true);
+    expect(await dialog.locator('video track[kind="captions"]').count()).to.equal(1);
+    expect(await seriousViolations(page)).to.deep.equal([]);
+    await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('#home-video-dialog video')!.currentSrc.endsWith('/static/video/how-it-works.webm'));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => (document.querySelector('#home-video-dialog video') as HTMLVideoElement).paused)).to.equal(true);
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-home-video'))).to.equal(true);
+
+    const noScript = await site.openPage('/', { javaScriptEnabled: false });
+    const href = await noScript.getByRole('link', { name: 'Watch how it works (12 seconds)' }).getAttribute('href');
+    const video = await noScript.request.get(site.url(href!));
+    expect([video.status(), video.headers()['content-type']]).to.deep.equal([200, 'video/webm']);
+    expect((await noScript.request.get(site.url('/static/video/how-it-works.vtt'))).status()).to.equal(200);
   });
 
   it('makes the hero image 60% of the smaller window side, on a phone and a laptop', async () => {

@@ -34,8 +34,10 @@ installContactLinks(document);
 void identifyUser(document);
 trackPageView(document);
 
-// Scroll reveal (spec 2 §9) is fetched only by a page that marks something to reveal.
+// Behaviours only some pages have are fetched only by the pages that mark them: scroll reveal
+// (spec 2 §9) and the home video dialog (spec 2 §2).
 if (document.querySelector('[data-reveal]')) void import('./scroll-reveal').then(({ installScrollReveal }) => installScrollReveal(document));
+if (document.querySelector('[data-home-video]')) void import('./home-video').then(({ installHomeVideo }) => installHomeVideo(document));
 
 // Widgets may use the libraries the page asks for, so they mount once those are there; when
 // the wait fails the error is reported and the widgets mount anyway, isolated as always.
