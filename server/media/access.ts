@@ -9,7 +9,7 @@ import { dogNotFound, petAccessFor, type PetAccess } from '../pets/access.js';
 import { isOwnerOf } from '../public-profile/queries.js';
 import { profileVisibility, type Privacy } from '../public-profile/visibility.js';
 import type { User } from '../users/queries.js';
-import { NOT_AUTHORIZED, READ_ONLY_IMPERSONATION } from '../shared/messages.js';
+import { MEDIA_NOT_FOUND, NOT_AUTHORIZED, READ_ONLY_IMPERSONATION } from '../shared/messages.js';
 import { findMedia, type MediaRow } from './queries.js';
 import { parsePublicId, type MediaType } from './rules.js';
 
@@ -39,7 +39,7 @@ export async function editablePet(db: Db, req: Request, res: Response, rawPetNum
 export async function mediaOfPet(db: Db, petNum: number, rawPublicId: unknown, mediaType?: MediaType): Promise<MediaRow> {
   const publicId = parsePublicId(rawPublicId);
   const media = publicId ? await findMedia(db, publicId) : undefined;
-  if (!media || media.petNum !== petNum || (mediaType && media.mediaType !== mediaType)) throw new HttpError(404, NOT_AUTHORIZED);
+  if (!media || media.petNum !== petNum || (mediaType && media.mediaType !== mediaType)) throw new HttpError(404, MEDIA_NOT_FOUND);
   return media;
 }
 

@@ -8,7 +8,7 @@ import { HttpError, signedInUser } from '../auth/guards.js';
 import { wantsJson } from '../http/negotiation.js';
 import { guardImpersonatedGetWrite } from '../impersonation/guard.js';
 import { requireCsrfHeader } from '../security/csrf.js';
-import { INVALID_ARGUMENTS, MEDIA_CAPTION_TOO_LONG, NOT_AUTHORIZED } from '../shared/messages.js';
+import { INVALID_ARGUMENTS, MEDIA_CAPTION_TOO_LONG, MEDIA_NOT_FOUND, NOT_AUTHORIZED } from '../shared/messages.js';
 import { profileImageUrl } from '../pets/images.js';
 import { editablePet, mayViewMedia, mediaOfPet } from './access.js';
 import { sweepSoon } from './file-deletions.js';
@@ -48,7 +48,7 @@ export function galleryActionRoutes(db: Db, settings: Settings): Router {
     const media = await mediaOfPet(db, access.pet.petNum, req.query.publicId, mediaType);
     if (media.mediaType !== 'image') throw new HttpError(400, 'Only photos can be rotated.');
     const master = await store.getBuffer(`${media.publicId}/master.jpg`);
-    if (!master) throw new HttpError(404, NOT_AUTHORIZED);
+    if (!master) throw new HttpError(404, MEDIA_NOT_FOUND);
     // Rotations of one photo take turns on its row, so each click turns it a quarter more and the
     // files written last are those of the rotation stored.
     const rotation = await db.transaction(async (trx) => {
@@ -102,7 +102,7 @@ export function mediaLikeRoutes(db: Db): Router {
       const user = signedInUser(req);
       const publicId = parsePublicId(req.query.publicId);
       const media = publicId ? await findMedia(db, publicId) : undefined;
-      if (!media || media.mediaType !== mediaType || media.mediaType === 'document' || !(await mayViewMedia(db, user, media))) throw new HttpError(404, NOT_AUTHORIZED);
+      if (!media || media.mediaType !== mediaType || media.mediaType === 'document' || !(await mayViewMedia(db, user, media))) throw new HttpError(404, MEDIA_NOT_FOUND);
       if (user.isReadOnly) throw new HttpError(403, NOT_AUTHORIZED);
       if (action === 'add') await addLike(db, media.id, user.id);
       else await removeLike(db, media.id, user.id);

@@ -9,8 +9,8 @@ import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
 import { loadCurrentUser } from '../auth/current-user.js';
 import { parseId } from '../http/ids.js';
 import { wantsJson } from '../http/negotiation.js';
-import { petAccessFor } from '../pets/access.js';
-import { NOT_AUTHORIZED, UPLOAD_FAILED, MEDIA_VET_FORM_DISCLAIMER } from '../shared/messages.js';
+import { dogNotFound, petAccessFor } from '../pets/access.js';
+import { MEDIA_NOT_FOUND, UPLOAD_FAILED, MEDIA_VET_FORM_DISCLAIMER } from '../shared/messages.js';
 import { editablePet, mediaOfPet } from './access.js';
 import { updateDocumentInfo } from './queries.js';
 import {
@@ -140,7 +140,7 @@ export function mediaUploadRoutes(db: Db, settings: Settings): Router {
   // spec 1 §2: landing after an image or video upload.
   router.get('/pet-upload-succeeded/:mediaType/:petNum', async (req, res) => {
     const { access, media } = await readableMedia(db, req, req.params.petNum, req.query.publicId, req.params.mediaType);
-    if (media.mediaType === 'document') throw new HttpError(404, NOT_AUTHORIZED);
+    if (media.mediaType === 'document') throw new HttpError(404, MEDIA_NOT_FOUND);
     res.render('media/upload-succeeded', {
       title: media.mediaType === 'image' ? 'Photo uploaded' : 'Video uploaded',
       pet: access.pet,
@@ -213,10 +213,11 @@ export function extensionOf(contentType: string | null): string {
   return contentType === 'video/quicktime' ? 'mov' : contentType === 'video/webm' ? 'webm' : contentType === 'application/pdf' ? 'pdf' : 'mp4';
 }
 
-/** A media item of a dog the user may read (owners, its vet practice, admins); 404 'Not Authorized' otherwise. */
+/** A media item of a dog the user may read (owners, its vet practice, admins); 404 not found otherwise. */
 async function readableMedia(db: Db, req: Request, rawPetNum: unknown, rawPublicId: unknown, rawMediaType: unknown) {
   const petNum = parseId(rawPetNum);
   const access = petNum === null ? null : await petAccessFor(db, signedInUser(req), petNum);
-  if (!access || !isMediaType(rawMediaType) || !parsePublicId(rawPublicId)) throw new HttpError(404, NOT_AUTHORIZED);
+  if (!access) throw dogNotFound();
+  if (!isMediaType(rawMediaType) || !parsePublicId(rawPublicId)) throw new HttpError(404, MEDIA_NOT_FOUND);
   return { access, media: await mediaOfPet(db, access.pet.petNum, rawPublicId, rawMediaType) };
 }

@@ -5,6 +5,8 @@ export const NOT_AUTHORIZED = 'Not Authorized';
 // does not exist answers 404 with these words, and so does one the user may not see, so that its
 // existence is not given away.
 export const DOG_NOT_FOUND = 'We could not find that dog';
+/** The same rule for a photo, video or document: one that does not exist, or that the user may not see. */
+export const MEDIA_NOT_FOUND = 'We could not find that photo, video or document';
 export const NOT_AVAILABLE_FOR_DOG = 'This page is not available for this dog.';
 export const PLEASE_LOG_IN = 'Please log in to continue';
 export const INTERNAL_SERVER_ERROR = 'Internal Server Error';

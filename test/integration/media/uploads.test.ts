@@ -4,7 +4,7 @@ import request from 'supertest';
 import { csrfToken } from '../../support/app.js';
 import { resetToDemoData, signInAsDemo } from '../../support/demo.js';
 import { testDb } from '../../support/database.js';
-import { UPLOAD_FAILED } from '../../../server/shared/messages.js';
+import { DOG_NOT_FOUND, MEDIA_NOT_FOUND, NOT_AUTHORIZED, UPLOAD_FAILED } from '../../../server/shared/messages.js';
 import { expectStatus, filesUnder, mediaRows, mediaTestApp, petNumOf, testJpeg, upload, withClaimedSize, type MediaTestApp } from './helpers.js';
 
 describe('media uploads (issue 12)', () => {
@@ -240,9 +240,11 @@ describe('media uploads (issue 12)', () => {
       const parent = await signInAsDemo(t.app, 'parent');
       const uploaded = await expectStatus(upload(parent, biscuit, await testJpeg({ seed: 13 }), 'a.jpg'), 201);
       const maple = await petNumOf('maple');
-      await parent.get(`/members/pet-upload-succeeded/image/${maple}?publicId=${encodeURIComponent(uploaded.body.public_id)}`).expect(404);
+      // not found, not 'Not Authorized' (issue 36 §24): the media is not this dog's; the dog is not the stranger's to see
+      expect((await parent.get(`/members/pet-upload-succeeded/image/${maple}?publicId=${encodeURIComponent(uploaded.body.public_id)}`).expect(404)).text).to.include(MEDIA_NOT_FOUND);
+      expect((await parent.get(`/members/pet-upload-succeeded/image/${biscuit}?publicId=nothing-here`).expect(404)).text).to.include(MEDIA_NOT_FOUND);
       const newbie = await signInAsDemo(t.app, 'newbie');
-      await newbie.get(uploaded.body.redirect).expect(404);
+      expect((await newbie.get(uploaded.body.redirect).expect(404)).text).to.include(DOG_NOT_FOUND).and.not.include(NOT_AUTHORIZED);
     });
   });
 });
