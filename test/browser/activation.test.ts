@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { browserSuite } from '../support/browser.js';
 import { demoAccountsApp } from '../support/demo.js';
 import { DEMO_BOX_KEY } from '../../server/demo/accounts.js';
-import { ACTIVATION_CODE_UNKNOWN } from '../../server/shared/messages.js';
+import { ACTIVATION_CODE_UNKNOWN, VET_SHARE_NO_RESULTS } from '../../server/shared/messages.js';
 
 describe('kit activation in the browser', function () {
   this.timeout(120_000);
@@ -61,6 +61,9 @@ describe('kit activation in the browser', function () {
     expect(nav).to.include('health-traits:\u{1F512} Health & Traits');
     expect(nav.filter((button) => /^(health|traits):/.test(button))).to.deep.equal([]);
     expect(await page.getAttribute('[data-nav="health-traits"]', 'href')).to.match(/\/products\/upgrade$/);
+    // nothing to share with a vet yet: the panel says so and offers no link or form (issue 36 §8)
+    expect(await page.locator('[data-vet-share-no-results]').innerText()).to.include(VET_SHARE_NO_RESULTS.replace('{name}', 'Clover'));
+    expect(await page.locator('#share-with-vet form, #share-with-vet [data-copy-link]').count()).to.equal(0);
 
     await page.goto(`${site.origin}/members`);
     expect(await page.locator('main').innerText()).to.include('Clover');
