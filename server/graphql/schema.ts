@@ -13,6 +13,7 @@ import { activationSchema } from '../activation/schema.js';
 import { breedersSchema } from '../breeders/schema.js';
 import { vetsSchema } from '../vets/schema.js';
 import { mediaSchema } from '../media/schema.js';
+import { shellSchema } from '../shell/schema.js';
 import type { SchemaModule } from './module.js';
 
 const rootTypeDefs = /* GraphQL */ `
@@ -38,6 +39,7 @@ const modules: SchemaModule[] = [
   breedersSchema,
   vetsSchema,
   mediaSchema,
+  shellSchema,
 ];
 
 /** One schema module per feature, merged here. */

@@ -14,6 +14,7 @@ import {
   resultsNavButtons,
   type FooterColumn,
   type FooterPet,
+  type FooterUser,
   type Link,
   type NavButton,
   type ResultsPage,
@@ -91,15 +92,22 @@ export async function buildShell(db: Db, settings: Settings, req: Request): Prom
           readOnly: Boolean(req.session.impersonationReadOnly),
         }
       : null,
-    footer: footerColumns(
-      { userType: user.userType, petCount, showMatchMaker: user.showMatchMaker },
-      footerPet ? toFooterPet({ ...footerPet, hasResults: true }) : null,
-      settings.links,
-    ),
+    footer: shellFooter(settings, { userType: user.userType, petCount, showMatchMaker: user.showMatchMaker }, footerPet ? { ...footerPet, hasResults: true } : null),
   };
 }
 
-function toFooterPet(pet: Pick<Pet, 'petNum' | 'name' | 'isEligibleForInsurance' | 'insuranceUrl' | 'profileImagePublicId' | 'avatarColorIndex'> & { hasResults: boolean }): FooterPet {
+/** What the footer shows of a dog: its record and whether it has results. */
+export type FooterPetSource = Pick<Pet, 'petNum' | 'name' | 'isEligibleForInsurance' | 'insuranceUrl' | 'profileImagePublicId' | 'avatarColorIndex'> & { hasResults: boolean };
+
+/**
+ * The footer's columns for this account and, when there is one, the dog the footer explores: the one
+ * place pages (buildShell, focusShellOnPet) and the footerData query (schema.ts) turn them into columns.
+ */
+export function shellFooter(settings: Settings, user: FooterUser, pet: FooterPetSource | null): FooterColumn[] {
+  return footerColumns(user, pet ? toFooterPet(pet) : null, settings.links);
+}
+
+function toFooterPet(pet: FooterPetSource): FooterPet {
   return { petNum: pet.petNum, name: pet.name, isEligibleForInsurance: pet.isEligibleForInsurance, insuranceUrl: pet.insuranceUrl, hasResults: pet.hasResults, avatar: petAvatar(pet) };
 }
 
@@ -117,7 +125,7 @@ export function focusShellOnPet(
 ): void {
   const user = shell.user;
   if (!user) return;
-  shell.footer = footerColumns(user, toFooterPet(pet), settings.links);
+  shell.footer = shellFooter(settings, user, pet);
   shell.resultsNav = {
     petNum: pet.petNum,
     petName: pet.name,
