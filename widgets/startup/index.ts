@@ -37,6 +37,8 @@ trackPageView(document);
 // Behaviours only some pages have are fetched only by the pages that mark them: scroll reveal
 // (spec 2 §9) and the home video dialog (spec 2 §2).
 if (document.querySelector('[data-reveal]')) void import('./scroll-reveal').then(({ installScrollReveal }) => installScrollReveal(document));
+// Usage events of page parts (the age test, the share center, …), likewise only where a page marks one.
+if (document.querySelector('[data-usage-section]')) void import('../usage/section-views').then(({ trackSectionViews }) => trackSectionViews(document));
 if (document.querySelector('[data-home-video]')) void import('./home-video').then(({ installHomeVideo }) => installHomeVideo(document));
 
 // Widgets may use the libraries the page asks for, so they mount once those are there; when
