@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { csrfToken, graphql, signIn, testApp, type Agent } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createPet, createUser, TEST_PASSWORD } from '../../support/factories.js';
-import { CHAT_EMPTY_BODY, INVALID_ARGUMENTS, NAME_REQUIRED as SIGN_UP_NAME_REQUIRED, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
+import { CHAT_EMPTY_BODY, DOG_NOT_FOUND, INVALID_ARGUMENTS, NAME_REQUIRED as SIGN_UP_NAME_REQUIRED, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
 import { NAME_ONE_LINE, NAME_REQUIRED } from '../../../server/pet-profile/rules.js';
 
 const NUL = 'Rex\u0000';
@@ -148,9 +148,9 @@ describe('hostile input at the edge', () => {
     for (const bad of ['2147483648', '99999999999999999999', '-1', '0', '1e3', '01', 'abc', '1.5']) {
       it(`answers pet number ${bad} with a clear refusal, not a server error`, async () => {
         const summary = await owner.get(`/members/results/summary?i=${bad}`).expect(404);
-        expect(summary.text).to.include(NOT_AUTHORIZED);
+        expect(summary.text).to.include(DOG_NOT_FOUND);
         const raw = await owner.get(`/members/pet/${bad}/raw-data`).expect(404);
-        expect(raw.text).to.include(NOT_AUTHORIZED);
+        expect(raw.text).to.include(DOG_NOT_FOUND);
         await owner.get(`/members/pet/about/${bad}`).expect(404);
         await owner.get(`/api/relatives/${bad}`).expect((res) => expect(res.status).to.be.oneOf([400, 403, 404]));
         await owner.get(`/members/chat/get-messages/${bad}`).expect((res) => expect(res.status).to.be.oneOf([400, 403, 404]));

@@ -6,7 +6,7 @@ import { csrfToken, graphql } from '../../support/app.js';
 import { signInAsDemo } from '../../support/demo.js';
 import { demoPopulation, mainText, ownedPetNum } from '../results/population.js';
 import { refusedPeople, type People } from './people.js';
-import { INVALID_ARGUMENTS, NOT_AUTHORIZED, NUTRITION_INPUTS_REQUIRED, NUTRITION_REQUESTED, NUTRITION_SAVED } from '../../../server/shared/messages.js';
+import { DOG_NOT_FOUND, INVALID_ARGUMENTS, NOT_AUTHORIZED, NUTRITION_INPUTS_REQUIRED, NUTRITION_REQUESTED, NUTRITION_SAVED } from '../../../server/shared/messages.js';
 
 const SAVE = 'mutation($petNum: Int!, $input: NutritionInputDataInput!) { saveNutritionInputData(petNum: $petNum, input: $input) { petNum inputs { currentFood bodyConditionScore healthGoals foodAllergies } } }';
 const SUBMIT = 'mutation($petNum: Int!) { submitNutritionRecommendationRequest(petNum: $petNum) { id petNum status inputs { currentFood } } }';
@@ -61,7 +61,7 @@ describe('nutrition recommendation: page and GraphQL', function () {
     const readOnly = await people.readOnlyAccount.get(`/members/nutrition?i=${people.readOnlyAccountPet}`).expect(302);
     expect(readOnly.headers.location).to.equal('/members/forbidden/read-only-account');
     const stranger = await people.stranger.get(`/members/nutrition?i=${biscuit}`).expect(404);
-    expect(stranger.text).to.include(NOT_AUTHORIZED);
+    expect(stranger.text).to.include(DOG_NOT_FOUND);
     expect((await request(app).get(`/members/nutrition?i=${biscuit}`).expect(302)).headers.location).to.equal('/');
     const token = await csrfToken(vet, '/members');
     await vet.post(`/members/nutrition?i=${biscuit}`).type('form').send({ _csrf: token, ...GOOD }).expect(302);

@@ -160,7 +160,7 @@ describe('pet profile: add, delete, privacy, locations, vet and data settings', 
       expect(result.data.deletePet).to.equal(true);
       expect((await gql(dog.owner, MY_PETS)).data.me.pets).to.deep.equal([]);
       expect((await gql(dog.editCoOwner, MY_PETS)).data.me.pets).to.deep.equal([]);
-      expect((await dog.owner.get(`/members/pet/about/${dog.petNum}/json`)).status).to.equal(403);
+      expect((await dog.owner.get(`/members/pet/about/${dog.petNum}/json`)).status).to.equal(404); // a deleted dog is not found (issue 36 §24)
       expect((await dog.owner.get(`/members/pet/about/${dog.petNum}`)).status).to.equal(404);
       expect((await dog.refused.vet.get(`/members/results/profile?i=${dog.petNum}`)).status).to.equal(404);
       expect(await db('media').where({ pet_num: dog.petNum }).first()).to.equal(undefined);

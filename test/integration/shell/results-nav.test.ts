@@ -4,6 +4,7 @@ import { graphql, signIn, testApp } from '../../support/app.js';
 import { resetToDemoData, signInAsDemo } from '../../support/demo.js';
 import { testDb } from '../../support/database.js';
 import { createPet, createUser } from '../../support/factories.js';
+import { DOG_NOT_FOUND } from '../../../server/shared/messages.js';
 
 async function petNumOf(email: string): Promise<number> {
   const db = await testDb();
@@ -82,12 +83,12 @@ describe('pet results navigation', () => {
     expect(html).to.include('Explore Solo&#39;s Results'); // named although its results are pending (spec 2: only a dog without a name is "your dog")
   });
 
-  it("refuses another user's dog and nonsense numbers with 'Not Authorized'", async () => {
+  it("answers another user's dog and nonsense numbers as a dog not found (issue 36 §24)", async () => {
     const agent = await signInAsDemo(app, 'parent');
     const breederPet = await petNumOf('breeder@demo.test');
     for (const i of [String(breederPet), '999999', 'abc', '-1', '']) {
       const response = await agent.get(`/members/results/summary?i=${i}`).expect(404);
-      expect(response.text).to.include('Not Authorized');
+      expect(response.text).to.include(DOG_NOT_FOUND).and.not.include('Not Authorized');
     }
   });
 
