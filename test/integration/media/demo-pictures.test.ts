@@ -33,7 +33,7 @@ describe('demo dog pictures (issue 12 §7)', () => {
     const biscuit = await db('pets').where({ handle: 'biscuit' }).first('profile_image_public_id');
     expect(biscuit.profile_image_public_id).to.match(/^ui\/[0-9a-f]{20}$/);
     expect(await db('media').count('* as n').first()).to.deep.equal({ n: made });
-    expect(filesUnder(t.mediaDir)).to.have.length(made * 8);
+    expect(filesUnder(t.mediaDir)).to.have.length(made * 10); // a master and nine variants each
     expect(await addDemoPictures(db, store)).to.equal(0);
     const image = await request(t.app).get('/getpublicpetimg/biscuit').expect(200);
     expect(image.headers['content-type']).to.equal('image/jpeg');
