@@ -12,6 +12,7 @@ import { MANIFEST_FILE, readManifest } from './assets/manifest.js';
 import type { ChatEvents } from './chat/events.js';
 import { createOutboxWorker } from './outbox/worker.js';
 import { startMediaFileSweeper } from './media/file-deletions.js';
+import { startOrphanMediaSweeper } from './media/orphan-sweep.js';
 import { mediaStoreFor } from './media/store.js';
 import { addDemoPictures } from './media/demo-pictures.js';
 import { profileViewRecorderOf } from './public-profile/view-recorder.js';
@@ -46,11 +47,14 @@ async function serve(settings: Settings, database: Database): Promise<void> {
   outboxWorker?.start();
   // Files of deleted media whose removal failed (or was cut short) are retried every minute.
   const mediaSweeper = startMediaFileSweeper(database.db, mediaStoreFor(settings.media));
+  // Files no row owns (a process killed during an upload) go after a grace period, hourly.
+  const orphanSweeper = startOrphanMediaSweeper(database.db, mediaStoreFor(settings.media));
 
   const shutdown = () => {
     // Event streams never end by themselves; closing them lets the server close.
     void chatEvents.close();
     mediaSweeper.stop();
+    orphanSweeper.stop();
     server.close(() => {
       Promise.resolve(outboxWorker?.stop())
         .then(() => profileViewRecorderOf(database.db).flush())

@@ -40,7 +40,28 @@ export interface MediaStore {
   has(key: string): Promise<boolean>;
   /** Deletes every file under `prefix/` (one media item's variants). */
   deleteFolder(prefix: string): Promise<void>;
+  /**
+   * What was left before `cutoff`: the media items (publicIds) whose newest file is older, and the
+   * temporary files of writes a crash interrupted (local files only), for orphan-sweep.ts.
+   */
+  staleBefore(cutoff: Date): Promise<StaleMedia>;
+  /** Deletes a temporary file staleBefore named. */
+  deleteTemporary(name: string): Promise<void>;
 }
+
+export interface StaleMedia {
+  publicIds: string[];
+  temporaries: string[];
+}
+
+/** The media item a stored key belongs to: `ui/abc/thumb.jpg` → `ui/abc`, `ud-abc/original.pdf` → `ud-abc`. */
+export function publicIdOfKey(key: string): string | null {
+  const parts = key.split('/');
+  const publicId = parts[0] === 'ui' || parts[0] === 'uv' ? parts.slice(0, 2).join('/') : parts[0];
+  return parts.length > publicId.split('/').length ? publicId : null;
+}
+
+const TEMPORARY = /\.[0-9a-f-]{36}\.tmp$/;
 
 /** Keys are made by the server (`ui/abc123/thumb.webp`); anything else is refused before touching a disk. */
 const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*(\/[a-z0-9-]+\.[a-z0-9]+)?$/;
@@ -124,6 +145,39 @@ export class LocalMediaStore implements MediaStore {
   async deleteFolder(prefix: string): Promise<void> {
     await fs.promises.rm(this.file(prefix), { recursive: true, force: true });
   }
+
+  async staleBefore(cutoff: Date): Promise<StaleMedia> {
+    const newest = new Map<string, number>();
+    const temporaries: string[] = [];
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(this.dir, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { publicIds: [], temporaries: [] };
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      const key = path.relative(this.dir, full).split(path.sep).join('/');
+      const { mtimeMs } = await fs.promises.stat(full).catch(() => ({ mtimeMs: Number.NaN }));
+      if (Number.isNaN(mtimeMs)) continue;
+      if (TEMPORARY.test(key)) {
+        if (mtimeMs < cutoff.getTime()) temporaries.push(key);
+        continue;
+      }
+      const publicId = publicIdOfKey(key);
+      if (publicId) newest.set(publicId, Math.max(newest.get(publicId) ?? 0, mtimeMs));
+    }
+    return { publicIds: [...newest].filter(([, time]) => time < cutoff.getTime()).map(([publicId]) => publicId), temporaries };
+  }
+
+  async deleteTemporary(name: string): Promise<void> {
+    if (!TEMPORARY.test(name)) throw new Error(`not a temporary file: ${name}`);
+    const file = path.join(this.dir, name);
+    if (!file.startsWith(this.dir + path.sep)) throw new Error(`outside the media folder: ${name}`);
+    await fs.promises.rm(file, { force: true });
+  }
 }
 
 export class S3MediaStore implements MediaStore {
@@ -203,6 +257,23 @@ export class S3MediaStore implements MediaStore {
       token = listed.IsTruncated ? listed.NextContinuationToken : undefined;
     } while (token);
   }
+
+  async staleBefore(cutoff: Date): Promise<StaleMedia> {
+    const newest = new Map<string, number>();
+    let token: string | undefined;
+    do {
+      const listed = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.settings.prefix, ContinuationToken: token }));
+      for (const item of listed.Contents ?? []) {
+        const publicId = item.Key ? publicIdOfKey(item.Key.slice(this.settings.prefix.length)) : null;
+        if (publicId) newest.set(publicId, Math.max(newest.get(publicId) ?? 0, item.LastModified?.getTime() ?? Date.now()));
+      }
+      token = listed.IsTruncated ? listed.NextContinuationToken : undefined;
+    } while (token);
+    // an object appears whole or not at all: a bucket has no temporary files
+    return { publicIds: [...newest].filter(([, time]) => time < cutoff.getTime()).map(([publicId]) => publicId), temporaries: [] };
+  }
+
+  async deleteTemporary(): Promise<void> {}
 }
 
 const stores = new Map<string, MediaStore>();
