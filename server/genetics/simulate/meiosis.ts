@@ -54,7 +54,7 @@ export function makeHemizygousX(haplotypes: Haplotypes, panel: MarkerPanel): voi
 }
 
 /** First index in [from, to) whose map position exceeds the point (binary search). */
-function firstAfter(cm: Float64Array, point: number, from: number, to: number): number {
+export function firstAfter(cm: Float64Array, point: number, from: number, to: number): number {
   let lo = from;
   let hi = to;
   while (lo < hi) {

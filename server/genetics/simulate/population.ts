@@ -55,6 +55,8 @@ export interface PopulationOptions {
   breeds?: readonly string[];
   /** Year the youngest dogs are born in. */
   currentYear?: number;
+  /** Breeds as they were made, by closed breeding (see SimulatorOptions.closedBreeding). */
+  closedBreeding?: boolean;
 }
 
 export interface Population {
@@ -73,7 +75,7 @@ const COMPOSITION = { purebred: 0.3, firstCross: 0.12, designerCross: 0.12, mult
  */
 export function simulatePopulation(options: PopulationOptions): Population {
   const panel = options.panel ?? buildSimulatedPanel();
-  const simulator = new PopulationSimulator({ panel, seed: options.seed });
+  const simulator = new PopulationSimulator({ panel, seed: options.seed, closedBreeding: options.closedBreeding });
   const builder = new PopulationBuilder(simulator, options);
   builder.build();
   return { panel, simulator, dogs: builder.dogs };

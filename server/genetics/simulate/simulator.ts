@@ -6,6 +6,7 @@ import { createRandom, hashString, type Random } from '../prng.js';
 import { ancestralFrequencies, driftedFrequencies, snpIndices, withWolfShare } from './allele-frequencies.js';
 import { averageAncestry, type Sex, type SimulatedDog } from './dog.js';
 import { breedLineages, writeLineages, type BreedLineages } from './lineage.js';
+import { breedForward, drawBreedHistory, type BreedHistory, type BreedingDog } from './breed-history.js';
 import { founderMosaic, gamete, makeHemizygousX } from './meiosis.js';
 import { breedVariantProfile, blendedVariantProfile, wolfVariantProfile, type VariantProfile } from './variant-frequencies.js';
 
@@ -19,9 +20,18 @@ export interface SimulatorOptions {
   wolfFst?: number;
   /** Breeding dogs kept per breed (parents of simulated purebreds, and the lab's reference dogs). */
   breedStockSize?: number;
-  /** Founder haplotypes a breed descends from: fewer means more inbred breeds. */
+  /**
+   * Breeds as they were made (issue 35 §1): founders, then closed breeding at a small effective size
+   * (breed-history.ts), so purebreds carry long runs of homozygosity. Off by default until relative
+   * matching allows for the kinship breed-mates then share: without it a breed's dogs are mosaics of
+   * its founder haplotypes, unrelated to one another.
+   */
+  closedBreeding?: boolean;
+  /** Every breed's history, or parts of it, instead of the one drawn for the breed (see drawBreedHistory). */
+  history?: Partial<BreedHistory>;
+  /** Mosaic breeds: founder haplotypes a breed descends from (fewer means more inbred breeds). */
   founderHaplotypes?: number;
-  /** Generations since the breed was founded: more means shorter shared old segments. */
+  /** Mosaic breeds: generations since the breed was founded (more means shorter shared old segments). */
   breedAgeGenerations?: number;
 }
 
@@ -62,6 +72,8 @@ export class PopulationSimulator {
       breedFst: options.breedFst ?? 0.1,
       wolfFst: options.wolfFst ?? 0.15,
       breedStockSize: options.breedStockSize ?? 30,
+      closedBreeding: options.closedBreeding ?? false,
+      history: options.history ?? {},
       founderHaplotypes: options.founderHaplotypes ?? 16,
       breedAgeGenerations: options.breedAgeGenerations ?? 30,
     };
@@ -206,6 +218,14 @@ export class PopulationSimulator {
     return haplotype;
   }
 
+  /** How the breed was made (founders, generations, sires and dams a generation); wolves and village dogs were never closed. */
+  history(slug: string): BreedHistory {
+    const open = slug === GRAY_WOLF.slug || breedBySlug(slug)?.group === 'Village Dog';
+    if (open) return { founders: this.options.breedStockSize, generations: 0, siresPerGeneration: 0, damsPerGeneration: 0 };
+    const drawn = drawBreedHistory(this.stream(`history:${slug}`));
+    return { ...drawn, ...this.options.history };
+  }
+
   /** The breed's founder haplotypes, and the stream the breed's stock goes on drawing from. */
   private founders(slug: string): { founders: Uint8Array[]; random: Random } {
     const population = this.population(slug);
@@ -215,26 +235,68 @@ export class PopulationSimulator {
   }
 
   /**
-   * Alt-allele frequency of a breed's (or the wolves') stock at every marker: the mean of its founder
-   * haplotypes, which today's dogs are mosaics of, with a small prior so none is exactly 0 or 1.
-   * This is what a lab's reference dogs converge to, without simulating any dog.
+   * Today's breeding dogs of a breed as haplotypes: founders drawn from the breed's ancestral
+   * population, then closed breeding (breedForward). Deterministic for the seed and the breed,
+   * whatever was simulated before.
+   */
+  private closedBreed(slug: string): { dogs: BreedingDog[]; random: Random } {
+    const population = this.population(slug);
+    const random = this.stream(`stock:${slug}`);
+    const founder = (): BreedingDog => ({ sex: 'f', maternal: this.founderHaplotype(population, random), paternal: this.founderHaplotype(population, random) });
+    const dogs = breedForward(this.history(slug), this.options.breedStockSize, founder, this.panel, random);
+    return { dogs, random };
+  }
+
+  /**
+   * Alt-allele frequency of a breed's (or the wolves') breeding dogs at every marker, with a small
+   * prior so none is exactly 0 or 1: what the lab's reference dogs of the breed show. Breeds not
+   * simulated yet are bred for it and not kept (the reference holds every breed; a population a few).
    */
   referenceFrequencies(slug: string): Float32Array {
-    const { founders } = this.founders(slug);
+    // mosaic breeds: the founder haplotypes, which today's dogs are mosaics of
+    const haplotypes = this.options.closedBreeding
+      ? (this.stocks.get(slug) ?? this.closedBreed(slug).dogs).flatMap((d) => [d.maternal, d.paternal])
+      : this.founders(slug).founders;
     const n = this.panel.markers.length;
     const counts = new Uint16Array(n);
-    for (const haplotype of founders) for (let j = 0; j < n; j++) counts[j] += haplotype[j];
+    for (const haplotype of haplotypes) for (let j = 0; j < n; j++) counts[j] += haplotype[j];
     const out = new Float32Array(n);
-    const denominator = founders.length + 2 * REFERENCE_PRIOR_COUNT;
+    const denominator = haplotypes.length + 2 * REFERENCE_PRIOR_COUNT;
     for (let j = 0; j < n; j++) out[j] = (counts[j] + REFERENCE_PRIOR_COUNT) / denominator;
     return out;
+  }
+
+  /** Today's dogs of a breed, the last generation of its closed breeding, with ids and lineages. */
+  private buildStock(slug: string): SimulatedDog[] {
+    if (!this.options.closedBreeding) return this.buildMosaicStock(slug);
+    const population = this.population(slug);
+    const { dogs, random } = this.closedBreed(slug);
+    return dogs.map((bred): SimulatedDog => {
+      const sex = bred.sex;
+      const dog: SimulatedDog = {
+        id: this.nextId++,
+        sex,
+        sireId: null,
+        damId: null,
+        litterId: null,
+        ancestry: { [slug]: 1 },
+        maternal: bred.maternal,
+        paternal: bred.paternal,
+        // lineages by the breed's own frequencies (one draw each, as the stream expects)
+        mtHaplotype: population.lineages.maternal.names[random.pickWeighted(population.lineages.maternal.weights)],
+        yHaplotype: sex === 'm' ? population.lineages.paternal.names[random.pickWeighted(population.lineages.paternal.weights)] : null,
+      };
+      writeLineages(dog, this.panel, dog.mtHaplotype, dog.yHaplotype);
+      this.dogs.set(dog.id, dog);
+      return dog;
+    });
   }
 
   /**
    * Today's dogs of a breed: each haplotype a mosaic of a few founder haplotypes, so dogs of one
    * breed share short old segments and carry runs of homozygosity, as closed breeds do.
    */
-  private buildStock(slug: string): SimulatedDog[] {
+  private buildMosaicStock(slug: string): SimulatedDog[] {
     const population = this.population(slug);
     const { founders, random } = this.founders(slug);
     const age = this.options.breedAgeGenerations;
