@@ -3,7 +3,7 @@ import type { Db } from '../db/index.js';
 import type { Lab } from '../lab/lab.js';
 import { panelsComparedWith } from './parents-kinship.js';
 import { offspringCoiOf, type InbreedingPrediction } from './pair-prediction.js';
-import type { MatchmakerRequest } from './matchmaker-rules.js';
+import { GRAY_WOLF_SLUG, type MatchmakerRequest } from './matchmaker-rules.js';
 
 export interface MatchmakerDog {
   petNum: number;
@@ -16,6 +16,8 @@ export interface MatchmakerDog {
   lngLat: [number, number] | null;
   /** The panel of its current released genotype: which candidates the relatives search compared it with. */
   panelId: number;
+  /** Its main breed's slug when it is a purebred: the matchmaker's default breed for it. */
+  purebredSlug: string | null;
 }
 
 /** Dogs their owners may find mates for: tested, of known sex, not deleted; one row per owner. */
@@ -25,12 +27,24 @@ function matchmakerDogsQuery(db: Db): Knex.QueryBuilder {
     .whereNull('pets.deleted_at')
     .whereIn('pets.sex', ['m', 'f'])
     .join('genotypes', (join) => join.on('genotypes.pet_num', 'pets.pet_num').andOnVal('genotypes.is_current', true).andOnVal('genotypes.lab_review_hold', false))
-    .select('pet_owners.user_id', 'pets.pet_num', 'pets.name', 'pets.call_name', 'pets.handle', 'pets.sex', 'genotypes.panel_id', db.raw("(select lng_lat from locations where locations.pet_num = pets.pet_num and location_type = 'live') as lng_lat"));
+    .select(
+      'pet_owners.user_id',
+      'pets.pet_num',
+      'pets.name',
+      'pets.call_name',
+      'pets.handle',
+      'pets.sex',
+      'genotypes.panel_id',
+      db.raw("(select lng_lat from locations where locations.pet_num = pets.pet_num and location_type = 'live') as lng_lat"),
+      db.raw("case when pets.breed_type = 'purebred' then (select breeds.slug from breed_mix_rows top join breeds on breeds.id = top.breed_id where top.pet_num = pets.pet_num and top.rank = 1) end as purebred_slug"),
+    );
 }
 
-function toMatchmakerDog(row: { user_id: number; pet_num: number; name: string; call_name: string | null; handle: string; sex: 'm' | 'f'; panel_id: number | string; lng_lat: unknown }): MatchmakerDog {
+type MatchmakerDogRow = { user_id: number; pet_num: number; name: string; call_name: string | null; handle: string; sex: 'm' | 'f'; panel_id: number | string; lng_lat: unknown; purebred_slug: string | null };
+
+function toMatchmakerDog(row: MatchmakerDogRow): MatchmakerDog {
   const lngLat = Array.isArray(row.lng_lat) && row.lng_lat.length === 2 ? ([Number(row.lng_lat[0]), Number(row.lng_lat[1])] as [number, number]) : null;
-  return { petNum: row.pet_num, userId: row.user_id, name: row.call_name || row.name, handle: row.handle, sex: row.sex, lngLat, panelId: Number(row.panel_id) };
+  return { petNum: row.pet_num, userId: row.user_id, name: row.call_name || row.name, handle: row.handle, sex: row.sex, lngLat, panelId: Number(row.panel_id), purebredSlug: row.purebred_slug ?? null };
 }
 
 /** One of the user's own tested dogs of known sex: the dog the matchmaker finds mates for. */
@@ -83,9 +97,17 @@ const SEARCH_SQL = `select pet_num from pets where name ilike ? or call_name ili
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Every candidate of the dog, before filters: opposite sex, released genotype, visible to the matchmaker, not the breeder's. */
-function candidatesOf(db: Db, dog: MatchmakerDog, query: Knex.QueryBuilder): Knex.QueryBuilder {
+/** A wolf or wolf hybrid: a tenth or more of gray wolf in its breed mix. */
+const WOLF_SQL = `exists (select 1 from breed_mix_rows wolf join breeds on breeds.id = wolf.breed_id where wolf.pet_num = pets.pet_num and breeds.slug = '${GRAY_WOLF_SLUG}' and wolf.pct >= 10)`;
+
+/**
+ * Every candidate of the dog, before filters: opposite sex, intact (not neutered or spayed), released
+ * genotype, visible to the matchmaker, not the breeder's; wolves and wolf hybrids only when asked.
+ */
+function candidatesOf(db: Db, dog: MatchmakerDog, query: Knex.QueryBuilder, includeWolves: boolean): Knex.QueryBuilder {
+  if (!includeWolves) query.whereRaw(`not ${WOLF_SQL}`);
   return query
+    .whereRaw("coalesce(pets.intact, 'i') <> 'f'")
     .from('pets')
     .join('genotypes', (join) => join.on('genotypes.pet_num', 'pets.pet_num').andOnVal('genotypes.is_current', true).andOnVal('genotypes.lab_review_hold', false))
     .where('pets.sex', dog.sex === 'm' ? 'f' : 'm')
@@ -108,9 +130,9 @@ function candidatesOf(db: Db, dog: MatchmakerDog, query: Knex.QueryBuilder): Kne
  * cost what any other order does. A second query reads what the table shows for the page's rows only.
  */
 export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog, request: MatchmakerRequest): Promise<CandidatePage> {
-  const base = (query: Knex.QueryBuilder) => candidatesOf(db, dog, query);
-
   const { filters } = request;
+  const base = (query: Knex.QueryBuilder) => candidatesOf(db, dog, query, filters.includeWolves || filters.breed === GRAY_WOLF_SLUG);
+
   const here = dog.lngLat ? [dog.lngLat[1], dog.lngLat[1], dog.lngLat[0]] : null;
   const kinship = [dog.petNum, dog.petNum];
   const needsBreed = filters.breed !== null || request.sort === 'breed';

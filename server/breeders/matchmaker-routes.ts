@@ -7,7 +7,7 @@ import { parseId } from '../http/ids.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { BREEDS } from '../genetics/catalogue/breeds.js';
 import { matchmakerCandidates, ownMatchmakerDog, type CandidateRow, type MatchmakerDog } from './matchmaker-queries.js';
-import { MATCHMAKER_COLUMNS, MATCHMAKER_PAGE_LENGTH, MATCHMAKER_PAGE_LENGTH_LABELS, MATCHMAKER_PAGE_LENGTHS, MATCHMAKER_SORT_OPTIONS, filtersProblem, parseMatchmakerRequest, sortOptionValue } from './matchmaker-rules.js';
+import { MATCHMAKER_COLUMNS, MATCHMAKER_PAGE_LENGTH, MATCHMAKER_PAGE_LENGTH_LABELS, MATCHMAKER_PAGE_LENGTHS, MATCHMAKER_SORT_OPTIONS, filtersProblem, parseMatchmakerRequest, sortOptionValue, withDogDefaults } from './matchmaker-rules.js';
 import { percent } from './pair-prediction.js';
 import { ownBreedingDogs } from './queries.js';
 
@@ -71,7 +71,9 @@ export function matchmakerRoutes(db: Db, settings: Settings): Router {
     if (petNum === null && raw !== undefined && raw !== '') throw new HttpError(400, INVALID_ARGUMENTS);
     const dog = petNum === null ? undefined : await ownMatchmakerDog(db, user.id, petNum);
     if (petNum !== null && !dog) throw new HttpError(403, NOT_AUTHORIZED);
-    const request = parseMatchmakerRequest({ ...(req.query as Record<string, unknown>), length: req.query.length ?? MATCHMAKER_PAGE_LENGTH });
+    const query = req.query as Record<string, unknown>;
+    const parsed = parseMatchmakerRequest({ ...query, length: req.query.length ?? MATCHMAKER_PAGE_LENGTH });
+    const request = { ...parsed, filters: withDogDefaults(parsed.filters, query, dog?.purebredSlug ?? null) };
     const problem = filtersProblem(request.filters);
     const lab = dog && !problem ? await openLab(db, settings.lab) : null;
     const page = dog && lab ? await matchmakerCandidates(db, lab, dog, request) : null;
@@ -102,7 +104,8 @@ export function matchmakerRoutes(db: Db, settings: Settings): Router {
     if (petNum === null) return void res.status(400).json({ error: INVALID_ARGUMENTS });
     const dog = await ownMatchmakerDog(db, user.id, petNum);
     if (!dog) return void res.status(403).json({ error: NOT_AUTHORIZED });
-    const request = parseMatchmakerRequest(body);
+    const parsed = parseMatchmakerRequest(body);
+    const request = { ...parsed, filters: withDogDefaults(parsed.filters, body, dog.purebredSlug) };
     const problem = filtersProblem(request.filters);
     if (problem) return void res.status(400).json({ error: problem });
     const page = await matchmakerCandidates(db, await openLab(db, settings.lab), dog, request);

@@ -61,6 +61,19 @@ export interface MatchmakerFilters {
   title: string | null;
   /** Slug of the candidate's main breed. */
   breed: string | null;
+  /** Wolves and wolf hybrids are candidates only when asked (or when the breed asked is the gray wolf). */
+  includeWolves: boolean;
+}
+
+export const GRAY_WOLF_SLUG = 'gray-wolf';
+
+/**
+ * A purebred dog's mates are of its own breed unless the breeder chose a breed or 'Any breed': the
+ * default applies when the request names no breed at all (a first visit, a link without filters).
+ */
+export function withDogDefaults(filters: MatchmakerFilters, input: Input, purebredSlug: string | null): MatchmakerFilters {
+  const source = (input.filters && typeof input.filters === 'object' ? input.filters : input) as Input;
+  return source.breed === undefined && purebredSlug ? { ...filters, breed: purebredSlug } : filters;
 }
 
 export interface MatchmakerRequest {
@@ -129,6 +142,7 @@ export function parseFilters(input: Input): MatchmakerFilters {
     maxAgeYears: maxAge,
     title: text(source.title, 40),
     breed: breed && /^[a-z0-9-]+$/.test(breed) ? breed : null,
+    includeWolves: source.includeWolves === true || source.includeWolves === 'true' || source.includeWolves === 'on',
   };
 }
 

@@ -16,7 +16,7 @@ export interface MatchmakerProps {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const FILTER_FIELDS = ['maxDistanceMiles', 'maxOffspringCoi', 'minAgeYears', 'maxAgeYears', 'title', 'breed'] as const;
+const FILTER_FIELDS = ['maxDistanceMiles', 'maxOffspringCoi', 'minAgeYears', 'maxAgeYears', 'title', 'breed', 'includeWolves'] as const;
 
 function render(key: string) {
   return (data: unknown, type: string, row: MatchmakerRow): string => {

@@ -200,6 +200,39 @@ describe('matchmaker: page and POST /members/breeder-tools/matchmaker-data', fun
     expect((await post({ petNum: dogs.rex, filters: { minAgeYears: 3, maxAgeYears: 3 } })).status).to.equal(200);
   });
 
+  it('offers a purebred its own breed by default, never a spayed dog, and wolves only when asked (issue 36 §25, issue 35 §3)', async () => {
+    const { simulator } = testWorld();
+    const [wSire, wDam] = simulator.breedingPair('gray-wolf');
+    const rexBreedType = (await db('pets').where({ pet_num: dogs.rex }).first('breed_type')).breed_type;
+    const wolf = await testedDog(db, (await db('users').where({ email: 'others@matchmaker.test' }).first('id')).id, simulator.mate(wSire, wDam, 'f'), 'Luna');
+    try {
+      expect((await db('breed_mix_rows').join('breeds', 'breeds.id', 'breed_mix_rows.breed_id').where({ pet_num: wolf, slug: 'gray-wolf' }).first('pct')).pct).to.satisfy((pct: string) => Number(pct) >= 10);
+      const all = async (filters: Record<string, unknown>) => names((await post({ petNum: dogs.rex, length: -1, filters })).body);
+      expect(await all({})).to.not.include('Luna');
+      expect(await all({ includeWolves: true })).to.include('Luna');
+      expect(await all({ breed: 'gray-wolf' })).to.deep.equal(['Luna']);
+
+      await db('pets').where({ pet_num: dogs.sister }).update({ intact: 'f' });
+      expect(await all({})).to.not.include('Sister');
+      await db('pets').where({ pet_num: dogs.sister }).update({ intact: 'i' });
+      expect(await all({})).to.include('Sister');
+
+      // Rex is a purebred Labrador: with no breed named, the page offers Labradors; 'Any breed' offers all
+      await db('pets').where({ pet_num: dogs.rex }).update({ breed_type: 'purebred' });
+      const page = (await agent.get(`${PAGE}?i=${dogs.rex}&length=100`).expect(200)).text;
+      expect(page).to.include('<option value="labrador-retriever" selected>');
+      expect(page).to.not.include('>Bea<');
+      expect(await all({})).to.not.include('Bea');
+      expect(await all({ breed: '' })).to.include('Bea'); // the table's calls send the form's choice: '' is any breed
+      const anyBreed = (await agent.get(`${PAGE}?i=${dogs.rex}&breed=&length=100`).expect(200)).text;
+      expect(anyBreed).to.include('>Bea<').and.include('<option value="" selected>Any breed</option>');
+      expect((await post({ petNum: dogs.rex, length: -1 })).body.data.map((row: { breed: string }) => row.breed)).to.satisfy((breeds: string[]) => breeds.every((breed) => breed === 'Labrador Retriever'));
+    } finally {
+      await db('pets').where({ pet_num: dogs.rex }).update({ breed_type: rexBreedType });
+      await db('pets').where({ pet_num: wolf }).update({ deleted_at: new Date() });
+    }
+  });
+
   it('refuses a dog that is not the user\u2019s, bad pet numbers, users without showMatchMaker and signed-out callers', async () => {
     expect((await post({ petNum: dogs.sister })).status).to.equal(403);
     expect((await post({ petNum: dogs.sister })).body).to.deep.equal({ error: NOT_AUTHORIZED });

@@ -8,7 +8,7 @@ import { writeTsvGenotypes } from '../../../server/genetics/formats/tsv.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { testLab } from '../../support/lab.js';
 import { matchmakerCandidates, ownMatchmakerDog } from '../../../server/breeders/matchmaker-queries.js';
-import { parseMatchmakerRequest, sortColumnIndex } from '../../../server/breeders/matchmaker-rules.js';
+import { parseMatchmakerRequest, sortColumnIndex, withDogDefaults } from '../../../server/breeders/matchmaker-rules.js';
 
 const petsOf = async (email: string) => {
   const db = await testDb();
@@ -96,6 +96,20 @@ describe('demo data with a simulated population', function () {
     const miles = near.rows.map((row) => row.distanceMiles!);
     expect(miles.every((d) => d <= 100)).to.equal(true);
     expect(miles).to.deep.equal([...miles].sort((a, b) => a - b));
+  });
+
+  it("offers the demo breeder's purebred female mates of her own breed, and no wolves, by default (issue 36 §25)", async () => {
+    const db = await testDb();
+    const breeder = await db('users').where({ email: 'breeder@demo.test' }).first('id');
+    const female = await db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').join('genotypes', 'genotypes.pet_num', 'pets.pet_num').where({ 'pet_owners.user_id': breeder.id, 'pets.sex': 'f', 'pets.breed_type': 'purebred' }).orderBy('pets.pet_num').first('pets.pet_num');
+    const dog = (await ownMatchmakerDog(db, breeder.id, female.pet_num))!;
+    expect(dog.purebredSlug).to.be.a('string');
+    const input = { length: 100 };
+    const parsed = parseMatchmakerRequest(input);
+    const page = await matchmakerCandidates(db, await testLab(db), dog, { ...parsed, filters: withDogDefaults(parsed.filters, input, dog.purebredSlug) });
+    expect(page.rows.length).to.be.greaterThan(0);
+    const ownBreed = (await db('breeds').where({ slug: dog.purebredSlug }).first('name')).name;
+    expect([...new Set(page.rows.map((row) => row.breed))]).to.deep.equal([ownBreed]);
   });
 
   it('leaves the breeder a swab waiting for results, and a puppy of two demo dogs ingested there finds both parents', async () => {
