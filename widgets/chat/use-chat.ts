@@ -35,8 +35,10 @@ export function useChat(props: ChatWidgetProps, { api, alert, confirm, forgetTo 
   const to = useRef(props.to);
   const toConversationId = useRef(props.openConversationId);
 
+  const listInFlight = useRef(false);
   const refreshList = useCallback(async () => {
     const request = ++listRequest.current;
+    listInFlight.current = true;
     try {
       const data = await api.getConversations(to.current);
       if (request !== listRequest.current) return; // a newer answer is on its way
@@ -46,6 +48,8 @@ export function useChat(props: ChatWidgetProps, { api, alert, confirm, forgetTo 
     } catch (failure) {
       console.error(failure);
       if (request === listRequest.current) setListError(true);
+    } finally {
+      if (request === listRequest.current) listInFlight.current = false;
     }
   }, [api]);
 
@@ -58,12 +62,14 @@ export function useChat(props: ChatWidgetProps, { api, alert, confirm, forgetTo 
         setPetImageUrl(data.petImageUrl);
         setConversations((current) => markedRead(current, conversationId));
         announceUnreadCount(data.numUnreadMessages);
+        // a list answer counted before this read would bring the unread count back: ask again instead
+        if (listInFlight.current) void refreshList();
       } catch (failure) {
         console.error(failure);
         setListError(true);
       }
     },
-    [api],
+    [api, refreshList],
   );
 
   const active = conversations.find((c) => c.conversation_id === activeId);
