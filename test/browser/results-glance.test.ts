@@ -180,7 +180,10 @@ describe('results at a glance in the browser', function () {
     const first = cards.first();
     expect(await first.locator('.relative-card__name a').getAttribute('href')).to.match(/^\/dog\//);
     expect(await first.locator('.relative-card__relatedness').innerText()).to.match(/Shares [\d.]+% of DNA/);
-    expect(await first.locator('.relative-card__chat').getAttribute('href')).to.match(/^\/members\/chat\?to=/);
+    // 'Chat with owner' for each relative a member owns (a patient its practice registered has no one to chat with yet)
+    const chatLinks = await cards.evaluateAll((els) => els.map((el) => el.querySelector('.relative-card__chat')?.getAttribute('href') ?? null));
+    expect(chatLinks.map((href) => href !== null)).to.deep.equal(relatives.slice(0, 5).map((r) => r.hasOwner && !r.isYourDog));
+    expect(chatLinks.filter((href) => href !== null).every((href) => /^\/members\/chat\?to=/.test(href!))).to.equal(true);
     expect(await page.locator('.relatives__loading').count()).to.equal(0);
 
     // With scripts the widget takes over the same list and adds Show More when there are more.
