@@ -101,12 +101,17 @@ describe('keyboard use of modals', function () {
       .orderBy('pets.pet_num').first('pets.handle');
     page.on('dialog', (dialog) => void dialog.accept());
     await page.goto(`${site.origin}/members/chat?to=${other.handle}`);
+    // act once the page is ready and the new conversation is listed and open, not on a compose box about to be replaced
+    await page.waitForSelector('body.page-ready');
+    await page.waitForSelector('[data-conversation-id="-1"].is-active');
     const box = page.locator('#chat-compose-body');
     await box.waitFor();
     await box.focus();
     await page.keyboard.type('Hello from the keyboard');
     await page.keyboard.press('Enter');
     await page.locator('.chat-delete').waitFor();
+    // focus comes back to the compose box once the sent conversation is in place
+    await page.waitForFunction(() => document.activeElement?.id === 'chat-compose-body');
     expect(await focused(), 'after the first message').to.equal('textarea#chat-compose-body');
     await page.locator('.chat-delete').focus();
     await page.keyboard.press('Enter');
