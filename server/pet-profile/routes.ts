@@ -23,6 +23,7 @@ import { ABOUT_SUMMARY_ROWS, aboutPageSummary, aboutPageTitle, backToProfileText
 import { takeProfilePictureRefusal } from '../media/profile-picture-refusal.js';
 import { firstEditablePetNum, handleAvailability, loadAboutPetFeed } from './queries.js';
 import { addPetForOwner, ProfileInputError } from './mutations.js';
+import { HANDLE_CHECKS_LIMITED, handleCheckLimit } from './handle-checks.js';
 
 const ADD_A_DOG_INVALID = 'Please correct the fields marked below.';
 
@@ -106,8 +107,11 @@ export function petProfileRoutes(db: Db, settings: Settings): Router {
     });
   });
 
+  const mayCheckHandle = handleCheckLimit();
   router.get('/check-handle/:handle', async (req, res) => {
     const user = signedInUser(req);
+    res.set('cache-control', 'no-store');
+    if (!(await mayCheckHandle(user.id))) return res.status(429).json({ error: HANDLE_CHECKS_LIMITED });
     const handle = normalizeHandle(req.params.handle);
     const error = handleFormatError(handle);
     if (error) return res.status(400).json({ error });
@@ -115,7 +119,7 @@ export function petProfileRoutes(db: Db, settings: Settings): Router {
     const ownNum = typeof req.query.petNum === 'string' ? parseId(req.query.petNum) : null;
     const own = ownNum !== null && (await petAccessFor(db, user, ownNum)) ? ownNum : null;
     const { isAvailable, alternative } = await handleAvailability(db, handle, own);
-    res.set('cache-control', 'no-store').json({ handle, isAvailable, alternative });
+    res.json({ handle, isAvailable, alternative });
   });
 
   router.get('/add-a-dog', (req: Request, res: Response) => {

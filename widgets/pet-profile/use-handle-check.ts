@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { HANDLE_CHECK_DELAY_MS, handleFormatError, normalizeHandle } from '../../server/pet-profile/rules';
+import { HttpError } from '../shared/fetch-json';
 import { checkHandle } from './api';
 import { handleCheckText } from './draft';
 import { HANDLE_CHECK_FAILED } from './text';
@@ -8,6 +9,13 @@ export type HandleCheckState =
   | { state: 'idle' }
   | { state: 'checking' }
   | { state: 'available' | 'taken' | 'invalid' | 'failed'; text: string; alternative?: string };
+
+/** The server's own words when it refused the check for too many of them. */
+function limitedText(error: unknown): string | null {
+  if (!(error instanceof HttpError) || error.status !== 429) return null;
+  const text = (error.body as { error?: unknown } | null)?.error;
+  return typeof text === 'string' ? text : null;
+}
 
 /**
  * Spec 2 §5: the handle's availability is checked 1 second after the last change. An answer for
@@ -38,7 +46,7 @@ export function useHandleCheck(handle: string, petNum: number, savedHandle: stri
         (error: unknown) => {
           if (!isCurrent) return;
           console.error('Handle check failed', error);
-          setCheck({ state: 'failed', text: HANDLE_CHECK_FAILED });
+          setCheck({ state: 'failed', text: limitedText(error) ?? HANDLE_CHECK_FAILED });
         },
       );
     }, HANDLE_CHECK_DELAY_MS);

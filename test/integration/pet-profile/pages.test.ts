@@ -1,13 +1,14 @@
 import { expect } from 'chai';
 import type { Express } from 'express';
 import request from 'supertest';
-import { csrfToken, testApp } from '../../support/app.js';
+import { csrfToken, signIn, testApp } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { DOG_NOT_FOUND } from '../../../server/shared/messages.js';
 import { HANDLE_CHARACTERS, HANDLE_LENGTH, NAME_REQUIRED } from '../../../server/pet-profile/rules.js';
 import { mainText } from '../results/population.js';
 import { profilePeople, type ProfilePeople } from './people.js';
-import { createPet } from '../../support/factories.js';
+import { createPet, createUser, TEST_PASSWORD } from '../../support/factories.js';
+import { HANDLE_CHECKS_LIMITED, HANDLE_CHECKS_PER_MINUTE } from '../../../server/pet-profile/handle-checks.js';
 
 const NO_PERMISSION = '/members/forbidden/shared-pet-operation-no-permission';
 const READ_ONLY = '/members/forbidden/read-only-account';
@@ -94,6 +95,20 @@ describe('pet profile: about page, data feed, handle check, add a dog', function
     expect((await people.owner.get('/members/check-handle/bad_handle').expect(400)).body).to.deep.equal({ error: HANDLE_CHARACTERS });
     expect((await people.owner.get('/members/check-handle/a').expect(400)).body).to.deep.equal({ error: HANDLE_LENGTH });
     await request(app).get('/members/check-handle/abc').set('accept', 'application/json').expect(401);
+  });
+
+  it('limits the handle checks of an account, so private dogs’ handles cannot be enumerated (issue 30 §10)', async () => {
+    const db = await testDb();
+    const hidden = await createPet(db, people.ownerId, { name: 'Hidden' });
+    await db('pets').where({ pet_num: hidden }).update({ privacy: 'private', handle: 'a-private-handle' });
+    const prober = await createUser(db, { email: `handle-prober-${Date.now()}@example.test` });
+    const checker = await signIn(app, prober.email, TEST_PASSWORD);
+    for (let i = 0; i < HANDLE_CHECKS_PER_MINUTE - 1; i++) await checker.get(`/members/check-handle/probe-${i}`).expect(200);
+    expect((await checker.get('/members/check-handle/a-private-handle').expect(200)).body.isAvailable).to.equal(false);
+    const limited = await checker.get('/members/check-handle/a-private-handle').expect(429);
+    expect(limited.body).to.deep.equal({ error: HANDLE_CHECKS_LIMITED });
+    expect(limited.headers['cache-control']).to.equal('no-store');
+    await people.owner.get('/members/check-handle/another-free-handle').expect(200); // other accounts keep theirs
   });
 
   it('adds a dog through the form, owned by the caller', async () => {
