@@ -5,7 +5,7 @@ export const BLOOD_EYE_KIDNEY_ROWS: readonly HealthRow[] = [
     ['collie', 'australian-shepherd', 'shetland-sheepdog', 'miniature-american-shepherd', 'german-shepherd-dog', 'old-english-sheepdog', 'border-collie'],
     'A broken drug pump in the blood-brain barrier lets some common drugs (ivermectin at high doses, loperamide, some chemotherapy) reach the brain; one copy already raises the risk of toxicity.',
     'Mealey KL et al. (2001) Ivermectin sensitivity in collies is associated with a deletion mutation of the mdr1 gene. Pharmacogenetics 11:727-733.'],
-  ['p2y12-platelet-disorder', 'P2Y12 Receptor Platelet Disorder', 'P2Y12', 'c.3delAT', 'AR', 'moderate', 23, 53.1,
+  ['p2y12-platelet-disorder', 'P2Y12 Receptor Platelet Disorder', 'P2Y12', 'c.3delAT', 'AR', 'moderate', 23, 52.1,
     ['greater-swiss-mountain-dog'],
     'Platelets respond poorly to one of their activation signals, so affected dogs may bleed longer after surgery or injury.'],
   ['hemophilia-b-terrier', 'Factor IX Deficiency, Hemophilia B', 'F9', 'Exon 7, Terrier Variant', 'XR', 'high', 39, 109.5,

@@ -169,7 +169,7 @@ export class PopulationSimulator {
       const variants =
         breed.group === 'Village Dog'
           ? blendedVariantProfile(['labrador-retriever', 'german-shepherd-dog', 'beagle', 'chihuahua'].map((s) => this.population(s).variants))
-          : breedVariantProfile(random, slug, breed.sizeClass, (id) => relevant.has(id));
+          : breedVariantProfile(this.stream(`variants:${slug}`), slug, breed.sizeClass, (id) => relevant.has(id));
       population = {
         slug,
         frequencies,
@@ -191,7 +191,12 @@ export class PopulationSimulator {
     return frequencies;
   }
 
-  private founderHaplotype(population: Population, random: Random): Uint8Array {
+  /**
+   * One founder haplotype: its SNPs from `random`, its named variants (health and trait markers)
+   * from `variantRandom`, so a condition or trait allele added to the catalogue changes no breed's
+   * SNPs, and with them no kinship, COI or breed mix (issue 35 §5).
+   */
+  private founderHaplotype(population: Population, random: Random, variantRandom: Random): Uint8Array {
     const { markers } = this.panel;
     const haplotype = new Uint8Array(markers.length);
     const frequencies = population.frequencies;
@@ -204,13 +209,13 @@ export class PopulationSimulator {
     for (const j of this.variantIndices) {
       const m = markers[j];
       if (m.kind === 'health') {
-        haplotype[j] = random.next() < (population.variants.riskAlleleFrequency.get(m.variantOf!) ?? 0) ? 1 : 0;
+        haplotype[j] = variantRandom.next() < (population.variants.riskAlleleFrequency.get(m.variantOf!) ?? 0) ? 1 : 0;
         continue;
       }
       let allele = drawn.get(m.variantOf!);
       if (allele === undefined) {
         const { symbols, weights } = population.variants.traitAlleles.get(m.variantOf!)!;
-        allele = symbols[random.pickWeighted(weights)];
+        allele = symbols[variantRandom.pickWeighted(weights)];
         drawn.set(m.variantOf!, allele);
       }
       haplotype[j] = allele === m.allele ? 1 : 0;
@@ -230,7 +235,8 @@ export class PopulationSimulator {
   private founders(slug: string): { founders: Uint8Array[]; random: Random } {
     const population = this.population(slug);
     const random = this.stream(`stock:${slug}`);
-    const founders = Array.from({ length: this.options.founderHaplotypes }, () => this.founderHaplotype(population, random));
+    const variantRandom = this.stream(`stock-variants:${slug}`);
+    const founders = Array.from({ length: this.options.founderHaplotypes }, () => this.founderHaplotype(population, random, variantRandom));
     return { founders, random };
   }
 
@@ -242,7 +248,8 @@ export class PopulationSimulator {
   private closedBreed(slug: string): { dogs: BreedingDog[]; random: Random } {
     const population = this.population(slug);
     const random = this.stream(`stock:${slug}`);
-    const founder = (): BreedingDog => ({ sex: 'f', maternal: this.founderHaplotype(population, random), paternal: this.founderHaplotype(population, random) });
+    const variantRandom = this.stream(`stock-variants:${slug}`);
+    const founder = (): BreedingDog => ({ sex: 'f', maternal: this.founderHaplotype(population, random, variantRandom), paternal: this.founderHaplotype(population, random, variantRandom) });
     const dogs = breedForward(this.history(slug), this.options.breedStockSize, founder, this.panel, random);
     return { dogs, random };
   }

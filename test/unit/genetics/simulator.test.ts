@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { buildSimulatedPanel } from '../../../server/genetics/panel.js';
+import { buildSimulatedPanel, createMarkerPanel, type MarkerPanel } from '../../../server/genetics/panel.js';
 import { PopulationSimulator } from '../../../server/genetics/simulate/simulator.js';
 import { callsOf } from '../../../server/genetics/simulate/dog.js';
 import { X_CHROMOSOME } from '../../../server/genetics/chromosomes.js';
@@ -18,6 +18,20 @@ describe('population simulator', () => {
     };
     expect(run(5)).to.deep.equal(run(5));
     expect(run(5)[0]).to.not.deep.equal(run(6)[0]);
+  });
+
+  it('keeps a breed\'s dogs, SNPs and lineages, when the panel gains or loses named variants: a condition added to the catalogue moves no kinship, COI or breed mix (issue 35 §5)', () => {
+    const panel = buildSimulatedPanel({ snpCount: 1500 });
+    // a chromosome's first and last markers set the span meiosis works on: those stay
+    const ends = new Set(panel.ranges.flatMap((range) => [range.start, range.end - 1]));
+    const fewer = createMarkerPanel(panel.markers.filter((m, j) => m.kind !== 'health' || j % 2 === 0 || ends.has(j)));
+    expect(fewer.markers.length).to.be.below(panel.markers.length);
+    const stock = (p: MarkerPanel, closedBreeding: boolean) =>
+      new PopulationSimulator({ panel: p, seed: 3, breedStockSize: 6, closedBreeding }).stock('beagle').map((dog) => {
+        const calls = callsOf(dog);
+        return { snps: p.markers.flatMap((m, j) => (m.kind === 'snp' ? [`${m.id}:${calls[j]}`] : [])).join(' '), mt: dog.mtHaplotype, y: dog.yHaplotype };
+      });
+    for (const closedBreeding of [false, true]) expect(stock(fewer, closedBreeding), `closedBreeding ${closedBreeding}`).to.deep.equal(stock(panel, closedBreeding));
   });
 
   it('records the pedigree, ancestry and lineages of a mating', () => {
