@@ -23,14 +23,19 @@ const SEVERITY_RANK = { high: 0, moderate: 1, low: 2 } as const;
 
 /**
  * Issue 4: at risk first, then carrier, then clear (failed and untested calls last); within a
- * call, breed-relevant conditions before the others, then the more severe, then by name.
+ * call, breed-relevant conditions before the others, then the more severe, then by name. The
+ * panel tests several variants of some conditions under one name (issue 35 §5): those follow
+ * by gene and variant (Exon 5 before Exon 10), so the page keeps one order whatever order the
+ * rows were read in.
  */
 export function compareHealthResults(a: HealthCondition, b: HealthCondition): number {
   return (
     CALL_RANK[a.call] - CALL_RANK[b.call] ||
     Number(b.isBreedRelevant) - Number(a.isBreedRelevant) ||
     SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
-    a.name.localeCompare(b.name)
+    a.name.localeCompare(b.name) ||
+    a.gene.localeCompare(b.gene) ||
+    (a.variant ?? '').localeCompare(b.variant ?? '', undefined, { numeric: true })
   );
 }
 

@@ -33,6 +33,14 @@ describe('health results rules', () => {
     expect(ordered.map((c) => c.name)).to.deep.equal(['E at risk', 'G relevant carrier', 'C carrier', 'D relevant clear', 'H severe clear', 'A clear', 'F no call', 'B untested']);
   });
 
+  it('orders variants of one condition, tested under the same name, by gene and then variant, whatever order they come in', () => {
+    const variant = (gene: string, text: string): HealthCondition => ({ ...condition('Pyruvate Kinase Deficiency', 'clear'), gene, variant: text });
+    const rows = [variant('PKLR', 'Exon 7, Pug Variant'), variant('PKLR', 'Exon 10, Terrier Variant'), variant('G6PC', 'Maltese Variant'), variant('PKLR', 'Exon 5, Basenji Variant')];
+    const expected = ['G6PC Maltese Variant', 'PKLR Exon 5, Basenji Variant', 'PKLR Exon 7, Pug Variant', 'PKLR Exon 10, Terrier Variant'];
+    expect(orderHealthResults(rows).map((c) => `${c.gene} ${c.variant}`)).to.deep.equal(expected);
+    expect(orderHealthResults([...rows].reverse()).map((c) => `${c.gene} ${c.variant}`)).to.deep.equal(expected);
+  });
+
   it('counts the calls', () => {
     const counts = healthCounts([condition('a', 'at_risk'), condition('b', 'carrier', true), condition('c', 'clear'), condition('d', 'no_call'), condition('e', 'not_tested')]);
     expect(counts).to.deep.equal({ total: 5, atRisk: 1, carrier: 1, clear: 1, notTested: 2, breedRelevant: 1 });
