@@ -86,6 +86,12 @@ export async function syncCatalogues(db: Db): Promise<void> {
       condition.breedSlugs.filter((slug) => breedIds.has(slug)).map((slug) => ({ health_condition_id: conditionIds.get(condition.id), breed_id: breedIds.get(slug) })),
     );
     if (relevance.length) await trx('health_condition_breeds').insert(relevance).onConflict(['health_condition_id', 'breed_id']).ignore();
+    // a breed the catalogue no longer lists for a condition (its variant became a row of its own) stops being relevant
+    const catalogueConditionIds = HEALTH_CONDITIONS.map((condition) => conditionIds.get(condition.id)!);
+    const kept: number[][] = relevance.map((row) => [row.health_condition_id!, row.breed_id!]);
+    const stale = trx('health_condition_breeds').whereIn('health_condition_id', catalogueConditionIds);
+    if (kept.length) stale.whereNotIn(['health_condition_id', 'breed_id'], kept);
+    await stale.delete();
 
     const categories = [...new Set(TRAIT_LOCI.map((locus) => locus.category))];
     await trx('trait_categories')

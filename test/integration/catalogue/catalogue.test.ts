@@ -29,6 +29,18 @@ describe('catalogues', () => {
     expect(lociSlugs).to.include.members(['e', 'k', 'a', 'b', 'd', 'm', 's', 'furnishings', 'coat-length', 'shedding', 'igf1']);
   });
 
+  it('drops a breed the catalogue no longer lists for a condition when syncing, and keeps the listed ones', async () => {
+    const db = await testDb();
+    const conditionId = (await db('health_conditions').where({ slug: 'mdr1' }).first('id')).id;
+    const pugId = (await db('breeds').where({ slug: 'pug' }).first('id')).id;
+    const relevant = () => db('health_condition_breeds as hcb').join('breeds as b', 'b.id', 'hcb.breed_id').where('hcb.health_condition_id', conditionId).orderBy('b.slug').pluck('b.slug');
+    const listed = await relevant();
+    expect(listed).to.include('collie').and.not.include('pug');
+    await db('health_condition_breeds').insert({ health_condition_id: conditionId, breed_id: pugId });
+    await syncCatalogues(db);
+    expect(await relevant()).to.deep.equal(listed);
+  });
+
   it('answers allBreeds, identifiableBreeds, designerBreeds and breederFacingBreeds', async () => {
     const agent = await signInAsDemo(app, 'breeder');
     const response = await graphql(agent, '{ allBreeds { name slug sizeClass weightMinLbs isDesigner } identifiableBreeds { slug } designerBreeds { name } breederFacingBreeds { slug } }');
