@@ -168,24 +168,25 @@ describe('GraphQL pet results', function () {
     const pet = await petResults(agent, biscuit);
     // what the lab stored, and the order the health page promises: at risk, carrier, clear; breed-relevant first within each
     const stored = await db('health_results as r').join('health_conditions as c', 'c.id', 'r.health_condition_id').where({ 'r.pet_num': biscuit })
-      .select('c.name', 'c.gene', 'c.severity', 'c.citations', 'r.call', 'r.result_text', 'r.is_breed_relevant');
+      .select('c.id', 'c.name', 'c.gene', 'c.severity', 'c.citations', 'r.call', 'r.result_text', 'r.is_breed_relevant');
     const rank: Record<string, number> = { at_risk: 0, carrier: 1, clear: 2 };
-    const listed: { name: string; call: string; gene: string; severity: string; resultText: string; isBreedRelevant: boolean; references: { citation: string; url: string | null }[] }[] = pet.healthResults;
-    expect(listed.map((c) => c.name).sort()).to.deep.equal(stored.map((c) => c.name).sort());
+    const listed: { id: number; name: string; call: string; gene: string; severity: string; resultText: string; isBreedRelevant: boolean; references: { citation: string; url: string | null }[] }[] = pet.healthResults;
+    // several variants of a condition share its name (issue 35 §5): each result is matched by its condition's id
+    expect(listed.map((c) => c.id).sort()).to.deep.equal(stored.map((c) => c.id).sort());
     for (let i = 1; i < listed.length; i++) {
       const [a, b] = [listed[i - 1], listed[i]];
       const [ra, rb] = [rank[a.call] ?? 3, rank[b.call] ?? 3];
       expect(ra < rb || (ra === rb && (a.isBreedRelevant || !b.isBreedRelevant)), `${a.name} before ${b.name}`).to.equal(true);
     }
     for (const condition of listed) {
-      const row = stored.find((c) => c.name === condition.name)!;
-      expect(condition, condition.name).to.include({ call: row.call, resultText: row.result_text, gene: row.gene, severity: row.severity, isBreedRelevant: row.is_breed_relevant });
+      const row = stored.find((c) => c.id === condition.id)!;
+      expect(condition, condition.name).to.include({ name: row.name, call: row.call, resultText: row.result_text, gene: row.gene, severity: row.severity, isBreedRelevant: row.is_breed_relevant });
       expect(condition.references.map((r) => r.citation), condition.name).to.deep.equal(row.citations.map((r: { citation: string }) => r.citation));
     }
     const filtered = async (value: boolean) =>
-      (await graphql(agent, `query($n: Int!) { me { petByPetNum(petNum: $n) { healthResults(breedRelevant: ${value}) { name isBreedRelevant } } } }`, { n: biscuit })).body.data.me.petByPetNum.healthResults;
-    expect((await filtered(true)).map((c: { name: string }) => c.name).sort()).to.deep.equal(stored.filter((c) => c.is_breed_relevant).map((c) => c.name).sort());
-    expect((await filtered(false)).map((c: { name: string }) => c.name).sort()).to.deep.equal(stored.filter((c) => !c.is_breed_relevant).map((c) => c.name).sort());
+      (await graphql(agent, `query($n: Int!) { me { petByPetNum(petNum: $n) { healthResults(breedRelevant: ${value}) { id isBreedRelevant } } } }`, { n: biscuit })).body.data.me.petByPetNum.healthResults;
+    expect((await filtered(true)).map((c: { id: number }) => c.id).sort()).to.deep.equal(stored.filter((c) => c.is_breed_relevant).map((c) => c.id).sort());
+    expect((await filtered(false)).map((c: { id: number }) => c.id).sort()).to.deep.equal(stored.filter((c) => !c.is_breed_relevant).map((c) => c.id).sort());
   });
 
   it('groups traits by category as the traits page does', async () => {

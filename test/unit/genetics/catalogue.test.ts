@@ -3,6 +3,8 @@ import { BREEDS, breedBySlug, breederFacingBreeds, designerBreeds, identifiableB
 import { HEALTH_CONDITIONS } from '../../../server/genetics/catalogue/health-conditions.js';
 import { TRAIT_LOCI } from '../../../server/genetics/catalogue/traits.js';
 import { REGISTRATION_ORGANIZATIONS } from '../../../server/genetics/catalogue/registration-organizations.js';
+import { CHROMOSOME_LENGTH_BP } from '../../../server/genetics/chromosomes.js';
+import { variantMarkers } from '../../../server/genetics/panel.js';
 
 describe('genetics catalogues', () => {
   it('lists at least 200 identifiable breeds with unique slugs and sensible weights', () => {
@@ -30,15 +32,32 @@ describe('genetics catalogues', () => {
     expect(breederFacingBreeds().length).to.be.above(200);
   });
 
-  it('lists at least 60 health conditions whose breeds exist', () => {
-    expect(HEALTH_CONDITIONS.length).to.be.at.least(60);
+  it('lists the 273 health conditions of the lab\'s panel, with breeds that exist', () => {
+    // shared/reference/lab-panel-facts.md lists 276 rows under health: 273 conditions, and the
+    // coefficient of inbreeding and two MHC class II diversity rows, which are not conditions
+    expect(HEALTH_CONDITIONS.length).to.equal(273);
     expect(new Set(HEALTH_CONDITIONS.map((c) => c.id)).size).to.equal(HEALTH_CONDITIONS.length);
+    // the database keeps name, gene and variant unique
+    expect(new Set(HEALTH_CONDITIONS.map((c) => `${c.name} | ${c.gene} | ${c.variant}`)).size).to.equal(HEALTH_CONDITIONS.length);
     for (const c of HEALTH_CONDITIONS) {
       for (const slug of c.breedSlugs) expect(breedBySlug(slug), `${c.id}: ${slug}`).to.not.equal(undefined);
       expect(c.references.length).to.be.above(0);
       expect(c.description.length).to.be.above(20);
     }
     expect(new Set(HEALTH_CONDITIONS.map((c) => c.moi))).to.have.all.keys('autosomal recessive', 'autosomal dominant', 'incomplete dominant', 'X-linked recessive');
+  });
+
+  it('places each condition\'s variant on a chromosome of CanFam3.1, apart from every other condition\'s and trait locus\'s, so each has a marker of its own', () => {
+    const taken = new Map<string, string>();
+    const bin = (chromosome: number, positionBp: number) => `${chromosome}:${Math.round(positionBp / 50_000)}`;
+    for (const l of TRAIT_LOCI) taken.set(bin(l.chromosome, l.positionBp), l.id);
+    for (const c of HEALTH_CONDITIONS) {
+      expect(c.positionBp, c.id).to.be.above(0).and.below(CHROMOSOME_LENGTH_BP[c.chromosome]);
+      expect(taken.get(bin(c.chromosome, c.positionBp)), c.id).to.equal(undefined);
+      taken.set(bin(c.chromosome, c.positionBp), c.id);
+    }
+    const healthMarkers = variantMarkers().filter((m) => m.kind === 'health');
+    expect(new Set(healthMarkers.map((m) => `${m.chromosome}:${m.position}`)).size).to.equal(HEALTH_CONDITIONS.length);
   });
 
   it('covers the colour, coat and size loci', () => {
