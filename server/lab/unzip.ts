@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import { isMainThread, Worker } from 'node:worker_threads';
 import { IngestError } from './ingest-error.js';
+import { gunzip, Refused, unzip } from './unpack.mjs';
 
 /** Limits of one upload's zips, all of them together: a raw-data export unzips to about 7.5 MB in 2 files. */
 export const UNZIP_LIMITS = {
@@ -87,11 +88,24 @@ function giveBackThreadSlot(): void {
 }
 
 async function onWorker(kind: 'unzip' | 'gunzip', name: string, packed: Uint8Array, budget: UnzipBudget, what: string): Promise<{ name: string; content: Uint8Array }[]> {
+  // already on a worker thread (the upload reader's): unpacked right here, a thread of its own would only copy the bytes
+  if (!isMainThread) return unpackHere(kind, name, packed, budget, what);
   await takeThreadSlot();
   try {
     return await unpackOnWorker(kind, name, packed, budget, what);
   } finally {
     giveBackThreadSlot();
+  }
+}
+
+function unpackHere(kind: 'unzip' | 'gunzip', name: string, packed: Uint8Array, budget: UnzipBudget, what: string): { name: string; content: Uint8Array }[] {
+  try {
+    const { entries, total } = kind === 'gunzip' ? gunzip(packed, budget.bytesLeft, UNZIP_LIMITS.maxUnzippedBytes) : unzip(packed, budget.bytesLeft, UNZIP_LIMITS.maxUnzippedBytes, UNZIP_LIMITS.maxEntries);
+    budget.bytesLeft -= total;
+    return entries;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new IngestError(error instanceof Refused ? `${name}: refused, ${message}` : `${name}: not a readable ${what} (${message})`);
   }
 }
 
