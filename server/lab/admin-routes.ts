@@ -6,9 +6,9 @@ import type { Settings } from '../settings.js';
 import { requireAdmin } from '../auth/guards.js';
 import { loadCurrentUser } from '../auth/current-user.js';
 import { openLab } from './lab.js';
-import { describeReport, ingestGenotypeFile, type IngestOutcome } from './ingest.js';
+import { describeReport, ingestReadFile, type IngestOutcome } from './ingest.js';
 import { IngestError } from './ingest-error.js';
-import { genotypeFilesFromEntries } from './genotype-files.js';
+import { readUpload } from './upload-reader.js';
 import { heldGenotypes, releaseWithGeneticSex } from './lab-review.js';
 import { parseId } from '../http/ids.js';
 import { logger } from '../logging/logger.js';
@@ -115,20 +115,17 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
     const messages: string[] = [];
     const errors: string[] = [];
     try {
-      const files = await genotypeFilesFromEntries(uploads.map((file) => ({ name: file.originalname, content: new Uint8Array(file.buffer) })), swabCode);
-      if (files.length === 0) throw new IngestError('No genotype file in the upload: a TSV, a PLINK export (.tped/.tfam, .ped/.map or .bed/.bim/.fam), a GenomeStudio Final Report, or a zip, tar or gzip of them.');
-      // one dog an upload: two exports would be ingested one by one, the second maybe refused after the first was released
-      if (files.length > 1) throw new IngestError(`The upload holds ${files.length} exports (${files.map((file) => file.fileName).join(', ')}): upload one dog’s export at a time; nothing changed.`);
+      // unpacked, decoded, parsed and checksummed on the upload reader's thread: the server answers meanwhile
+      const file = await readUpload(uploads.map((upload) => ({ name: upload.originalname, content: upload.buffer })), swabCode, settings.lab);
       const lab = await openLab(db, settings.lab);
-      for (const file of files) {
-        try {
-          const outcome = await ingestGenotypeFile(db, lab, file, { ...(ownerEmail ? { newDog: { ownerEmail, dogName } } : {}), replaceReleased });
-          if (outcome.report.registeredDog) messages.push(`${file.fileName}: swab ${outcome.swabCode} registered for a new dog of ${ownerEmail}.`);
-          messages.push(describe(file.fileName, outcome));
-        } catch (error) {
-          if (!(error instanceof IngestError)) throw error;
-          errors.push(`${file.fileName}: ${error.message}`);
-        }
+      try {
+        if ('refused' in file) throw file.refused;
+        const outcome = await ingestReadFile(db, lab, file.read, { ...(ownerEmail ? { newDog: { ownerEmail, dogName } } : {}), replaceReleased });
+        if (outcome.report.registeredDog) messages.push(`${file.fileName}: swab ${outcome.swabCode} registered for a new dog of ${ownerEmail}.`);
+        messages.push(describe(file.fileName, outcome));
+      } catch (error) {
+        if (!(error instanceof IngestError)) throw error;
+        errors.push(`${file.fileName}: ${error.message}`);
       }
     } catch (error) {
       if (!(error instanceof IngestError)) throw error;

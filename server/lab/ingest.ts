@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { packGenotype } from '../genetics/genotype.js';
 import type { Lab } from './lab.js';
-import { analyseArrayGenotype, analyseGenotype, parseGenotypeFile, type GenotypeAnalysis, type GenotypeInput, type ParsedGenotypeFile } from './engine.js';
+import { analyseArrayGenotype, analyseGenotype, type GenotypeAnalysis } from './engine.js';
+import { readForLab, readGenotypeFile, type ReadGenotypeFile } from './read-file.js';
 import { arrayGenotype, forgetArrayPanels } from './array-panel.js';
 import { registerSwabForExport, type NewDogForExport } from './new-dog-swab.js';
 import { findArrayRelatives } from './array-relatives.js';
@@ -15,17 +15,6 @@ import { IngestError } from './ingest-error.js';
 export { IngestError };
 
 export type IngestFile = { fileName: string } & ({ text: string } | { plink: { tped: string; tfam: string }; swabCode: string });
-
-function inputOf(file: IngestFile): GenotypeInput {
-  return 'text' in file ? { kind: 'tsv', text: file.text } : { kind: 'plink', ...file.plink, swabCode: file.swabCode };
-}
-
-function checksum(file: IngestFile): string {
-  const hash = createHash('sha256');
-  if ('text' in file) hash.update(file.text);
-  else hash.update(file.plink.tped).update('\0').update(file.plink.tfam);
-  return hash.digest('hex');
-}
 
 /** What an import read: markers used, lines skipped (and why), the dog registered for it. */
 export interface IngestReport {
@@ -77,9 +66,15 @@ export const REPLACE_RELEASED_HINT = 'tick “Replace released results” (--rep
  * to replace them (replaceReleased), and then it is a new sample of the swab.
  */
 export async function ingestGenotypeFile(db: Db, lab: Lab, file: IngestFile, options: IngestOptions = {}): Promise<IngestOutcome> {
-  const parsed = parseGenotypeFile(inputOf(file), lab.panel);
+  return ingestReadFile(db, lab, readGenotypeFile(file, lab.panel), options);
+}
+
+/** ingestGenotypeFile for a file already read (parsed and checksummed, on the lab page's worker thread). */
+export async function ingestReadFile(db: Db, lab: Lab, file: ReadGenotypeFile, options: IngestOptions = {}): Promise<IngestOutcome> {
+  // calls are indexed by the panel they were read for: another one's would be stored as garbage
+  if (!readForLab(file, lab)) throw new Error(`${file.fileName} was read for another marker panel than the lab's`);
   try {
-    return await db.transaction((trx) => ingestParsed(trx, lab, file, parsed, options));
+    return await db.transaction((trx) => ingestParsed(trx, lab, file, options));
   } catch (error) {
     // array panels cached in this process may hold what the rolled-back transaction taught them
     forgetArrayPanels();
@@ -87,8 +82,9 @@ export async function ingestGenotypeFile(db: Db, lab: Lab, file: IngestFile, opt
   }
 }
 
-async function ingestParsed(trx: Db, lab: Lab, file: IngestFile, parsed: ParsedGenotypeFile, options: IngestOptions): Promise<IngestOutcome> {
-  const registeredDog = options.newDog ? (await registerSwabForExport(trx, file, options.newDog, parsed.swabCode)) === 'registered' : false;
+async function ingestParsed(trx: Db, lab: Lab, file: ReadGenotypeFile, options: IngestOptions): Promise<IngestOutcome> {
+  const { parsed, sha256 } = file;
+  const registeredDog = options.newDog ? (await registerSwabForExport(trx, exportNamed(file), options.newDog, parsed.swabCode)) === 'registered' : false;
   const report: IngestReport = { ...parsed.report, registeredDog };
   const swab: SwabRow | undefined = await trx('swabs').where({ swab_code: parsed.swabCode }).first('id', 'swab_code', 'pet_num', 'swab_state', 'product_type');
   if (!swab) throw new IngestError(`Unknown swab ${parsed.swabCode}`, parsed.swabLine);
@@ -96,7 +92,6 @@ async function ingestParsed(trx: Db, lab: Lab, file: IngestFile, parsed: ParsedG
     throw new IngestError(`Swab ${swab.swab_code} is not activated for a dog`, parsed.swabLine);
   }
   const petNum = swab.pet_num;
-  const sha256 = checksum(file);
   const sameFile = await trx('genotypes').join('samples', 'samples.id', 'genotypes.sample_id').where({ 'samples.swab_id': swab.id, 'genotypes.source_sha256': sha256 }).first('genotypes.id', 'genotypes.lab_review_hold');
   if (sameFile && !sameFile.lab_review_hold) return { status: 'unchanged', swabCode: swab.swab_code, petNum, report };
   const replacing = swab.swab_state === 'released';
@@ -135,6 +130,11 @@ async function ingestParsed(trx: Db, lab: Lab, file: IngestFile, parsed: ParsedG
   if (!statedSex && analysis.inferredSex) await trx('pets').where({ pet_num: petNum }).whereNull('sex').update({ sex: analysis.inferredSex });
   await releaseGenotype(trx, lab, { petNum, genotypeId, sampleId, swab, analysis, relatives, replacing, otherLabFile: Boolean(parsed.array) });
   return { status: 'released' as const, swabCode: swab.swab_code, petNum, relatives: relatives.length, report };
+}
+
+/** What registering a dog for an export reads of it: its name and .tfam (its genotypes were read before the transaction). */
+function exportNamed(file: ReadGenotypeFile): IngestFile {
+  return file.tfam === undefined ? { fileName: file.fileName, text: '' } : { fileName: file.fileName, plink: { tped: '', tfam: file.tfam }, swabCode: file.parsed.swabCode };
 }
 
 interface GenotypeToRelease {
@@ -184,7 +184,7 @@ interface GenotypeToStore {
   sampleId: number;
   petNum: number;
   panelId: number;
-  file: IngestFile;
+  file: { fileName: string };
   sha256: string;
   format: 'raw_tsv' | 'plink_tped' | 'simulated';
   calls: Uint8Array;
