@@ -7,7 +7,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/index.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { searchAdminTable } from '../server/admin/data-table-queries.js';
-import { parseAdminSearch, type AdminSearch, type AdminTableName } from '../server/admin/search-rules.js';
+import { parseAdminSearch, type AdminSearch, type AdminTableName } from '../server/shared/admin-search-rules.js';
 
 const DOGS = Number(process.env.BENCH_ADMIN_DOGS ?? 1_000_000);
 const USERS = Number(process.env.BENCH_ADMIN_USERS ?? 500_000);

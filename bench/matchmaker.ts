@@ -8,7 +8,7 @@ import { inScratchDatabase } from './scratch-database.js';
 import { openLab, type Lab } from '../server/lab/lab.js';
 import { DEFAULT_LAB_OPTIONS } from '../server/lab/options.js';
 import { matchmakerCandidates, ownMatchmakerDog } from '../server/breeders/matchmaker-queries.js';
-import { parseMatchmakerRequest } from '../server/breeders/matchmaker-rules.js';
+import { parseMatchmakerRequest } from '../server/shared/matchmaker-rules.js';
 
 const STORED_DOGS = Number(process.env.BENCH_MATCHMAKER_DOGS ?? 100_000);
 const RUNS = 7;

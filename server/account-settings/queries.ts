@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import type { AccountDetails } from './rules.js';
-import { EMAIL_PREFERENCE_FIELDS, type EmailPreferenceField, type EmailPreferences } from './email-preference-fields.js';
+import { EMAIL_PREFERENCE_FIELDS, type EmailPreferenceField, type EmailPreferences } from '../shared/email-preference-fields.js';
 
 export interface AccountSettings {
   name: string;

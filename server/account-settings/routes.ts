@@ -8,7 +8,7 @@ import { signedInUser } from '../auth/guards.js';
 import { READ_ONLY_ACCOUNT_PAGE } from '../pages/results-routes.js';
 import * as messages from '../shared/messages.js';
 import { loadAccountSettings, loadEmailPreferences, saveEmailPreferences, updateAccountDetails, updatePhoneSms } from './queries.js';
-import { emailPreferenceGroupsFor } from './email-preference-fields.js';
+import { emailPreferenceGroupsFor } from '../shared/email-preference-fields.js';
 import { MIN_PASSWORD_LENGTH } from '../auth/validation.js';
 import {
   accountDetailsSchema,

@@ -3,7 +3,7 @@ import { getCountries, parsePhoneNumber, type CountryCode } from 'libphonenumber
 import { z } from 'zod';
 import * as messages from '../shared/messages.js';
 import { hasControlCharacterOrLineBreak, isBlank } from '../shared/visible-text.js';
-import { EMAIL_PREFERENCE_FIELDS, settableEmailPreferences, type EmailAudience, type EmailPreferenceField } from './email-preference-fields.js';
+import { EMAIL_PREFERENCE_FIELDS, settableEmailPreferences, type EmailAudience, type EmailPreferenceField } from '../shared/email-preference-fields.js';
 
 /** spec 2 §9: the default country is US. */
 export const DEFAULT_COUNTRY = 'US';

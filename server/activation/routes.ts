@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { Db } from '../db/index.js';
 import { signedInUser } from '../auth/guards.js';
 import { READ_ONLY_ACCOUNT_PAGE } from '../pages/results-routes.js';
-import { BREED_TYPES, SEX_OPTIONS } from '../pet-profile/rules.js';
+import { BREED_TYPES, SEX_OPTIONS } from '../shared/pet-profile-rules.js';
 import * as messages from '../shared/messages.js';
 import { ActivationError } from './errors.js';
 import { dogsForActivation } from './queries.js';

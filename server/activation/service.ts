@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { User } from '../users/queries.js';
 import * as messages from '../shared/messages.js';
-import { validatePetUpdateFields } from '../pet-profile/rules.js';
+import { validatePetUpdateFields } from '../shared/pet-profile-rules.js';
 import { ActivationError } from './errors.js';
 import {
   countWrongCodesInLastHour,

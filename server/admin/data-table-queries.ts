@@ -6,15 +6,10 @@
 // the ones the limit-hit warning and the exports speak of.
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
-import { ADMIN_TABLE_ROW_LIMIT, type AdminSearch, type AdminTableName } from './search-rules.js';
+import { ADMIN_TABLE_ROW_LIMIT, type AdminSearch, type AdminTableName } from '../shared/admin-search-rules.js';
+import type { AdminRow, AdminSearchResult } from '../shared/admin-table-types.js';
 
-export type AdminRow = Record<string, string | number | boolean | null>;
-
-export interface AdminSearchResult {
-  rows: AdminRow[];
-  /** spec 1 §8: the search reached the row limit, so there may be more. */
-  limitHit: boolean;
-}
+export type { AdminRow, AdminSearchResult } from '../shared/admin-table-types.js';
 
 const LIMIT = ADMIN_TABLE_ROW_LIMIT;
 

@@ -8,8 +8,8 @@ import { INVALID_ARGUMENTS } from '../shared/messages.js';
 import { ADMIN_LIMIT_HIT, ADMIN_NO_RESULTS, ADMIN_SEARCH_EMPTY, ADMIN_SEARCH_FIRST, ADMIN_SEARCH_TOO_LONG, adminCountText } from '../shared/admin-messages.js';
 import { adminHomeCounts } from './home-counts.js';
 import { searchAdminTable, type AdminSearchResult } from './data-table-queries.js';
-import { ADMIN_TABLES, isAdminTable, isSearchProblem, parseAdminSearch, type SearchProblem } from './search-rules.js';
-import { ADMIN_TABLE_DEFINITIONS, cellHref, matchmakerReturnPath, matchmakerToggle } from './table-columns.js';
+import { ADMIN_TABLES, isAdminTable, isSearchProblem, parseAdminSearch, type SearchProblem } from '../shared/admin-search-rules.js';
+import { ADMIN_TABLE_DEFINITIONS, cellHref, matchmakerReturnPath, matchmakerToggle } from '../shared/admin-table-columns.js';
 
 const PROBLEM_TEXT: Record<SearchProblem, string> = {
   empty: ADMIN_SEARCH_EMPTY,

@@ -5,10 +5,9 @@ import type { Db } from '../db/index.js';
 import { requireAdmin } from '../auth/guards.js';
 import { listSurveyCategories, listTargetPetNums, SURVEY_COLUMNS, type Survey } from '../surveys/queries.js';
 import { SURVEY_CATEGORY_TYPES } from '../surveys/rules.js';
+import type { AdminSurvey } from '../shared/survey-types.js';
 
-export interface AdminSurvey extends Survey {
-  targetPetNums: number[];
-}
+export type { AdminSurvey } from '../shared/survey-types.js';
 
 async function listAllSurveys(db: Db): Promise<AdminSurvey[]> {
   const surveys: Survey[] = await db('surveys as s').orderBy('s.category').orderBy('s.priority', 'desc').orderBy('s.title').select(SURVEY_COLUMNS);

@@ -3,7 +3,7 @@ import type { Db } from '../db/index.js';
 import type { Lab } from '../lab/lab.js';
 import { panelsComparedWith } from './parents-kinship.js';
 import { offspringCoiOf, type InbreedingPrediction } from './pair-prediction.js';
-import { GRAY_WOLF_SLUG, type MatchmakerRequest } from './matchmaker-rules.js';
+import { GRAY_WOLF_SLUG, type MatchmakerRequest } from '../shared/matchmaker-rules.js';
 
 export interface MatchmakerDog {
   petNum: number;

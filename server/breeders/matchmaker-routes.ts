@@ -7,9 +7,10 @@ import { parseId } from '../http/ids.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { BREEDS } from '../genetics/catalogue/breeds.js';
 import { matchmakerCandidates, ownMatchmakerDog, type CandidateRow, type MatchmakerDog } from './matchmaker-queries.js';
-import { MATCHMAKER_COLUMNS, MATCHMAKER_PAGE_LENGTH, MATCHMAKER_PAGE_LENGTH_LABELS, MATCHMAKER_PAGE_LENGTHS, MATCHMAKER_SORT_OPTIONS, filtersProblem, parseMatchmakerRequest, sortOptionValue, withDogDefaults } from './matchmaker-rules.js';
+import { MATCHMAKER_COLUMNS, MATCHMAKER_PAGE_LENGTH, MATCHMAKER_PAGE_LENGTH_LABELS, MATCHMAKER_PAGE_LENGTHS, MATCHMAKER_SORT_OPTIONS, filtersProblem, parseMatchmakerRequest, sortOptionValue, withDogDefaults } from '../shared/matchmaker-rules.js';
 import { percent } from './pair-prediction.js';
 import { ownBreedingDogs } from './queries.js';
+import type { MatchmakerRow } from '../shared/matchmaker-types.js';
 
 const PAGE = '/members/breeder-tools/matchmaker';
 
@@ -18,22 +19,7 @@ const requireMatchMaker: RequestHandler = (req, _res, next) => {
   next(signedInUser(req).showMatchMaker ? undefined : new HttpError(403, NOT_AUTHORIZED));
 };
 
-export interface MatchmakerRow {
-  petNum: number;
-  name: string;
-  handle: string;
-  breed: string;
-  ageYears: number | null;
-  titles: string;
-  distanceMiles: number | null;
-  /** The pair predictor's expected offspring COI for the pair; null when the two cannot be compared. */
-  offspringCoi: number | null;
-  offspringCoiText: string;
-  /** Whether the lab found the two related (stored them as relatives). */
-  related: boolean;
-  profileHref: string;
-  pairHref: string;
-}
+export type { MatchmakerRow } from '../shared/matchmaker-types.js';
 
 function tableRow(dog: MatchmakerDog, row: CandidateRow): MatchmakerRow {
   const [sire, dam] = dog.sex === 'm' ? [dog.petNum, row.petNum] : [row.petNum, dog.petNum];

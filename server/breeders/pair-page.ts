@@ -6,7 +6,7 @@ import { parseId } from '../http/ids.js';
 import { openLab } from '../lab/lab.js';
 import { HEALTH_CONDITIONS } from '../genetics/catalogue/health-conditions.js';
 import { INVALID_ARGUMENTS } from '../shared/messages.js';
-import { PAIR_CHOOSE_BOTH } from './messages.js';
+import { PAIR_CHOOSE_BOTH } from '../shared/breeders-messages.js';
 import { PairError, predictPair, type PairPrediction } from './pair-predictor.js';
 import { percent } from './pair-prediction.js';
 import { breedingDog, ownBreedingDogs, type BreedingDog } from './queries.js';

@@ -4,7 +4,7 @@ import type { User } from '../users/queries.js';
 import { HEALTH_CONDITIONS } from '../genetics/catalogue/health-conditions.js';
 import { TRAIT_LOCI } from '../genetics/catalogue/traits.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
-import { PAIR_DAM_NOT_FEMALE, PAIR_NO_RESULTS, PAIR_SAME_DOG, PAIR_SIRE_NOT_MALE } from './messages.js';
+import { PAIR_DAM_NOT_FEMALE, PAIR_NO_RESULTS, PAIR_SAME_DOG, PAIR_SIRE_NOT_MALE } from '../shared/breeders-messages.js';
 import { loadPairDog, type PairDog } from './pair-dogs.js';
 import { parentsKinship } from './parents-kinship.js';
 import { explainInbreeding, predictCoatColours, predictHealth, predictTraits, withholdParent, type CoatColourPrediction, type HealthPrediction, type InbreedingPrediction, type TraitPrediction } from './pair-prediction.js';

@@ -5,9 +5,9 @@ import { countUnreadMessages } from './unread.js';
 import { blockState, conversationBetween, firstOwnedPetNum, ownPetsByNum, ownPetsFrom, ownPetsQuery, visiblePetsByOwner, visiblePetsOfUsers, visiblePetsOfUsersQuery, type ChatPetRow, type PetRow } from './queries.js';
 import { readTogether } from '../db/read-together.js';
 import { pgArray } from '../pets/reads.js';
-import { conversationSubject, messageSnippet, NEW_CONVERSATION_ID } from './rules.js';
+import { conversationSubject, messageSnippet, NEW_CONVERSATION_ID } from '../shared/chat-rules.js';
 import { currentGenotypesQuery, likenessScores, pairKey, type CurrentGenotype, type LikenessPair } from '../relatives/likeness.js';
-import type { ChatPet, Conversation, GetConversationsResponse } from './types.js';
+import type { ChatPet, Conversation, GetConversationsResponse } from '../shared/chat-types.js';
 
 interface SummaryRow {
   conversation_id: number;

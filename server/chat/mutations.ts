@@ -6,9 +6,9 @@ import type { User } from '../users/queries.js';
 import { CHAT_BLOCKED, CHAT_NOT_YOUR_BLOCK, CHAT_RATE_LIMITED, CHAT_WITH_YOURSELF, INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { blockState, conversationBetweenQuery, findParticipation, firstOwnedPetNum, otherParticipantIds, othersWithBlocks, ownPetsByNum, recentSendsQuery, toMessage, type BlockState, type ChatPetRow } from './queries.js';
 import { readTogether } from '../db/read-together.js';
-import { conversationSubject, NEW_CONVERSATION_ID, SEND_LIMIT_PER_MINUTE } from './rules.js';
+import { conversationSubject, NEW_CONVERSATION_ID, SEND_LIMIT_PER_MINUTE } from '../shared/chat-rules.js';
 import { queueNewMessageNotices } from './notices.js';
-import type { BlockResponse, SendMessageResponse } from './types.js';
+import type { BlockResponse, SendMessageResponse } from '../shared/chat-types.js';
 import { CHAT_CHANNEL, notifyChat } from './events.js';
 
 // Namespace of the per-user advisory lock that serialises a user's sends across processes.

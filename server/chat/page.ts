@@ -4,8 +4,8 @@ import { HttpError, signedInUser } from '../auth/guards.js';
 import { CHAT_NO_CONVERSATIONS } from '../shared/messages.js';
 import { conversationsFor } from './conversations.js';
 import { resolveChatTarget } from './target.js';
-import { parseConversationId } from './rules.js';
-import type { ChatWidgetProps } from './types.js';
+import { parseConversationId } from '../shared/chat-rules.js';
+import type { ChatWidgetProps } from '../shared/chat-types.js';
 import type { ChatPetRow } from './queries.js';
 
 /**

@@ -1,7 +1,7 @@
 // Reads of the chat. Every function takes the database (or a transaction) as its first argument.
 import type { Db } from '../db/index.js';
 import { profileImageUrl } from '../pets/images.js';
-import type { ChatPet, Message } from './types.js';
+import type { ChatPet, Message } from '../shared/chat-types.js';
 
 export interface ChatPetRow extends ChatPet {
   petNum: number;

@@ -12,10 +12,10 @@ import { countUnreadMessages } from './unread.js';
 import { conversationsFor } from './conversations.js';
 import { conversationPetImageUrl, findParticipation, listMessages } from './queries.js';
 import { assertParticipant, blockConversation, clearConversation, markConversationRead, sendMessage, unblockConversation } from './mutations.js';
-import { messageBodyError, NEW_CONVERSATION_ID, parseConversationId, parseSendConversationId } from './rules.js';
+import { messageBodyError, NEW_CONVERSATION_ID, parseConversationId, parseSendConversationId } from '../shared/chat-rules.js';
 import { resolveChatTarget } from './target.js';
 import { chatPage } from './page.js';
-import type { DeleteConversationResponse, GetMessagesResponse } from './types.js';
+import type { DeleteConversationResponse, GetMessagesResponse } from '../shared/chat-types.js';
 import type { ChatEvents } from './events.js';
 
 const requireChatUser: RequestHandler = (req, res, next) => {

@@ -4,7 +4,7 @@ import { petAccessFor } from '../pets/access.js';
 import type { User } from '../users/queries.js';
 import { CHAT_NO_OWNER, CHAT_UNKNOWN_DOG, CHAT_WITH_YOURSELF, INVALID_ARGUMENTS } from '../shared/messages.js';
 import { findChatTargetByHandle, type ChatPetRow } from './queries.js';
-import { parseHandle } from './rules.js';
+import { parseHandle } from '../shared/chat-rules.js';
 
 /**
  * The dog of ?to={handle} (or startNewConversationTo) whose owner the user wants to chat with.

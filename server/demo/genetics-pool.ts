@@ -51,7 +51,7 @@ export async function analysePopulation(
 }
 
 function startWorker(init: WorkerInit): Promise<Worker> {
-  const worker = new Worker(new URL('../shared/worker-boot.mjs', import.meta.url), {
+  const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
     workerData: { module: new URL('./genetics-worker.ts', import.meta.url).href, init },
   });
   return new Promise((resolve, reject) => {

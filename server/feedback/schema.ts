@@ -3,7 +3,7 @@ import type { SchemaModule } from '../graphql/module.js';
 import { requireSignedIn, type GraphqlContext } from '../graphql/context.js';
 import { invalidArguments, notAuthorized } from '../graphql/errors.js';
 import { petAccessFor } from '../pets/access.js';
-import { FEEDBACK_NAME_PATTERN, isFeedbackValid } from './rules.js';
+import { FEEDBACK_NAME_PATTERN, isFeedbackValid } from '../shared/feedback-rules.js';
 import { acknowledgeNotification, hasGivenFeedback, insertFeedback, petNumByUuid, type FeedbackRow } from './queries.js';
 
 const typeDefs = /* GraphQL */ `

@@ -11,7 +11,7 @@ import { profileVisibility, type Privacy } from '../public-profile/visibility.js
 import type { User } from '../users/queries.js';
 import { MEDIA_NOT_FOUND, NOT_AUTHORIZED, READ_ONLY_IMPERSONATION } from '../shared/messages.js';
 import { findMedia, type MediaRow } from './queries.js';
-import { parsePublicId, type MediaType } from './rules.js';
+import { parsePublicId, type MediaType } from '../shared/media-rules.js';
 
 export const NO_EDIT_PERMISSION_PAGE = '/members/forbidden/shared-pet-operation-no-permission';
 

@@ -7,7 +7,7 @@ import type { Db } from '../db/index.js';
 import { DEMO_ACCOUNTS } from '../demo/accounts.js';
 import { processUploadedImage } from './images.js';
 import { insertMedia } from './queries.js';
-import { newPublicId } from './rules.js';
+import { newPublicId } from '../shared/media-rules.js';
 import type { MediaStore } from './store.js';
 
 export interface CoatTint {

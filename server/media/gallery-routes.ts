@@ -14,7 +14,7 @@ import { editablePet, mayViewMedia, mediaOfPet } from './access.js';
 import { sweepSoon } from './file-deletions.js';
 import { renderVariants } from './images.js';
 import { addLike, deleteMedia, findMedia, removeLike, setProfilePicture, updateCaption, updateRotation } from './queries.js';
-import { imageUrl, isMediaType, nextRotation, parseCaption, parsePublicId } from './rules.js';
+import { imageUrl, isMediaType, nextRotation, parseCaption, parsePublicId } from '../shared/media-rules.js';
 import { mediaStoreFor } from './store.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

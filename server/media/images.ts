@@ -1,7 +1,7 @@
 // Image processing with sharp (issue 12 §2): orientation applied, metadata (GPS!) dropped, variants
 // in AVIF/WebP with a JPEG fallback, a perceptual hash, and a pixel limit against decompression bombs.
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
-import { IMAGE_VARIANTS, MAX_IMAGE_PIXELS, type ImageFormat, type ImageVariant } from './rules.js';
+import { IMAGE_VARIANTS, MAX_IMAGE_PIXELS, type ImageFormat, type ImageVariant } from '../shared/media-rules.js';
 
 /** The upload refused as an image: not decodable, truncated, or too many pixels. */
 export class ImageRejected extends Error {}

@@ -3,34 +3,11 @@
 import type { Db } from '../db/index.js';
 import { galleryRead, type GalleryItem, type GalleryRows, type MediaRow } from './queries.js';
 import { readPet } from '../pets/reads.js';
-import { documentUrl, IMAGE_VARIANTS, imageUrl, recordTypeLabel, videoUrl, wagCount, type ImageFormat, type ImageVariant, type PhotoFormat } from './rules.js';
+import { documentUrl, IMAGE_VARIANTS, imageUrl, recordTypeLabel, videoUrl, wagCount, type ImageFormat, type ImageVariant, type PhotoFormat } from '../shared/media-rules.js';
 import { extensionOf } from './upload-routes.js';
+import type { GalleryProps, GallerySlide, Sources } from '../shared/media-gallery-types.js';
 
-export type Sources = Record<PhotoFormat, string | null>;
-
-export interface GallerySlide {
-  publicId: string;
-  mediaType: 'image' | 'video';
-  caption: string | null;
-  likes: number;
-  likedByUser: boolean;
-  width: number | null;
-  height: number | null;
-  /** Image variants by format (AVIF and WebP first, JPEG the fallback); null for a video. */
-  thumb: Sources | null;
-  carousel: Sources | null;
-  videoUrl: string | null;
-}
-
-export interface GalleryProps {
-  petNum: number;
-  petName: string;
-  canEdit: boolean;
-  /** Signed-in readers may wag; the signed-out public may only look. */
-  canWag: boolean;
-  profilePublicId: string | null;
-  slides: GallerySlide[];
-}
+export type { GalleryProps, GallerySlide, Sources } from '../shared/media-gallery-types.js';
 
 export interface DocumentEntry {
   publicId: string;

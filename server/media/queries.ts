@@ -3,7 +3,7 @@
 import type { Db } from '../db/index.js';
 import type { JsonRow } from '../db/read-together.js';
 import { byPet, petNumIn, type PetRead, readPet } from '../pets/reads.js';
-import type { DocumentInfo, MediaType } from './rules.js';
+import type { DocumentInfo, MediaType } from '../shared/media-rules.js';
 
 export interface MediaRow {
   id: number;

@@ -4,7 +4,7 @@ import type { GraphqlContext } from '../graphql/context.js';
 import { invalidArguments, notAuthorized } from '../graphql/errors.js';
 import { mayViewMedia } from './access.js';
 import { findMedia } from './queries.js';
-import { parsePublicId, roundDogFaceImageUrl } from './rules.js';
+import { parsePublicId, roundDogFaceImageUrl } from '../shared/media-rules.js';
 
 const typeDefs = /* GraphQL */ `
   extend type Query {

@@ -6,7 +6,7 @@ import { HttpError } from '../auth/guards.js';
 import { mayViewMedia } from './access.js';
 import { findMedia } from './queries.js';
 import { ensureRoundFace } from './round-faces.js';
-import { documentDisposition, isImageVariantFile, parsePublicId } from './rules.js';
+import { documentDisposition, isImageVariantFile, parsePublicId } from '../shared/media-rules.js';
 import { contentTypeOfKey, LocalMediaStore, mediaStoreFor, UnsatisfiableRange, type MediaStore, type StoredFile } from './store.js';
 
 const notFound = () => new HttpError(404, 'Page not found');

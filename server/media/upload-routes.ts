@@ -29,7 +29,7 @@ import {
   VET_VERIFICATION_CATEGORY,
   videoUrl,
   type MediaType,
-} from './rules.js';
+} from '../shared/media-rules.js';
 import { profilePictureHref, rememberProfilePictureRefusal } from './profile-picture-refusal.js';
 import { mediaStoreFor } from './store.js';
 import { removeTemporaryFile, sizeRefusal, storeUpload, UploadRefused, type UploadedMedia } from './uploads.js';

@@ -8,7 +8,7 @@ import { logger } from '../logging/logger.js';
 import { ImageRejected, processUploadedImage } from './images.js';
 import { findImageByPhash, forgetFileDeletion, insertMedia, reserveUploadFolder } from './queries.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
-import { ACCEPTED_MIME, MAX_BYTES, newPublicId, refusedFileReason, RESOURCE_TYPE, type MediaType } from './rules.js';
+import { ACCEPTED_MIME, MAX_BYTES, newPublicId, refusedFileReason, RESOURCE_TYPE, type MediaType } from '../shared/media-rules.js';
 import { contentTypeOfKey, type MediaStore } from './store.js';
 import { dropVideoMetadata } from './video-metadata.js';
 

@@ -7,7 +7,7 @@ import { HttpError, signedInUser } from '../auth/guards.js';
 import { dogNotFound, petAccessFor, type PetAccess } from '../pets/access.js';
 import { focusShellOnPet } from '../shell/context.js';
 import { petShellFacts, type PetShellFacts } from '../shell/counts.js';
-import { backToPageLink, breedLabel, RESULTS_PATHS, type ResultsPage } from '../shell/rules.js';
+import { backToPageLink, breedLabel, RESULTS_PATHS, type ResultsPage } from '../shared/shell-rules.js';
 import * as messages from '../shared/messages.js';
 import { NOT_AVAILABLE_FOR_DOG } from '../shared/messages.js';
 import type { HealthFilter } from '../results/health.js';

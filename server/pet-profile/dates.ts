@@ -1,4 +1,4 @@
-import { estimatedFromParts, type DateParts } from './rules.js';
+import { estimatedFromParts, type DateParts } from '../shared/pet-profile-rules.js';
 
 export type DatePrecision = 'day' | 'month' | 'year';
 

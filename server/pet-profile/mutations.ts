@@ -13,13 +13,13 @@ import {
   toDateParts,
   type PetUpdateFields,
   type Privacy,
-} from './rules.js';
+} from '../shared/pet-profile-rules.js';
 import { partsFromStoredDate, storedDateFromParts } from './dates.js';
 import { breedExists, defaultPetPrivacy, handleAvailability, missingOrganizationIds } from './queries.js';
 import type { LocationInput } from './locations.js';
 import { isBlank } from '../shared/visible-text.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
-import { knownSpelling, titlesOf } from './titles.js';
+import { knownSpelling, titlesOf } from '../shared/pet-profile-titles.js';
 
 /** A refusal whose message is meant for the user (turned into a UserFacingError or a form message). */
 export class ProfileInputError extends Error {}

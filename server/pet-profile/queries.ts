@@ -1,21 +1,12 @@
 import type { Db } from '../db/index.js';
 import type { Pet } from '../pets/queries.js';
 import { profileImageUrl } from '../pets/images.js';
-import type { DateParts, Privacy } from './rules.js';
+import type { DateParts, Privacy } from '../shared/pet-profile-rules.js';
 import { partsFromStoredDate } from './dates.js';
 import { petShellFacts } from '../shell/counts.js';
+import type { AboutPetFeed, Registration, SocialLink } from '../shared/pet-profile-types.js';
 
-export interface Registration {
-  organizationId: number;
-  organizationName: string;
-  registrationNumber: string | null;
-  registeredName: string | null;
-}
-
-export interface SocialLink {
-  network: string;
-  url: string;
-}
+export type { AboutPetFeed, Registration, SocialLink } from '../shared/pet-profile-types.js';
 
 /** The profile fields kept beside the Pet columns every page loads. */
 export interface ProfileFields {
@@ -29,42 +20,6 @@ export interface ProfileFields {
   optOutOfCommunications: boolean;
   excludeFromMatchmaker: boolean;
   statedBreed: { id: number; name: string } | null;
-}
-
-/** What GET /members/pet/about/{petNum}/json answers (the contract of issue #5). */
-export interface AboutPetFeed {
-  petNum: number;
-  petUuid: string;
-  name: string;
-  callName: string | null;
-  handle: string;
-  story: string | null;
-  sex: 'm' | 'f' | null;
-  intact: 'i' | 'f' | null;
-  breedType: string | null;
-  statedBreed: { id: number; name: string } | null;
-  registrations: Registration[];
-  prefixTitles: string[];
-  suffixTitles: string[];
-  dateOfBirth: DateParts;
-  dateOfAdoption: DateParts;
-  areBothParentsRegistered: 'yes' | 'no' | null;
-  isPrimaryOwnerBreeder: boolean;
-  agreedToResearch: boolean;
-  privacy: Privacy;
-  defaultPrivacy: Privacy;
-  isHidden: boolean;
-  isDeceased: boolean;
-  optOutOfCommunications: boolean;
-  excludeFromMatchmaker: boolean;
-  socialLinks: SocialLink[];
-  profileImageUrl: string | null;
-  avatarColorIndex: number;
-  ownerIsBreeder: boolean;
-  shouldShowCareResources: boolean;
-  hasResults: boolean;
-  isUpgradeAvailable: boolean;
-  permissions: { isEditable: boolean; isReadOnly: boolean };
 }
 
 const trimChar = (value: string | null) => (value === null ? null : value.trim());

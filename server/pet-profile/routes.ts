@@ -18,8 +18,8 @@ import {
   validatePetUpdateFields,
   yearOptions,
   type PetUpdateFields,
-} from './rules.js';
-import { ABOUT_SUMMARY_ROWS, aboutPageSummary, aboutPageTitle, backToProfileText, socialNetworkLabel } from './page-summary.js';
+} from '../shared/pet-profile-rules.js';
+import { ABOUT_SUMMARY_ROWS, aboutPageSummary, aboutPageTitle, backToProfileText, socialNetworkLabel } from '../shared/pet-profile-page-summary.js';
 import { takeProfilePictureRefusal } from '../media/profile-picture-refusal.js';
 import { firstEditablePetNum, handleAvailability, loadAboutPetFeed } from './queries.js';
 import { addPetForOwner, ProfileInputError } from './mutations.js';

@@ -7,7 +7,7 @@ import { petAccessFor } from '../pets/access.js';
 import { findPet, type Pet } from '../pets/queries.js';
 import { loadLocationsForPets } from '../pets/loaders.js';
 import type { User } from '../users/queries.js';
-import { PRIVACY_INVALID, PRIVACY_OPTIONS, validatePetUpdateFields, VET_CONSENT_REQUIRED, type PetUpdateFields, type Privacy } from './rules.js';
+import { PRIVACY_INVALID, PRIVACY_OPTIONS, validatePetUpdateFields, VET_CONSENT_REQUIRED, type PetUpdateFields, type Privacy } from '../shared/pet-profile-rules.js';
 import { defaultPetPrivacy, hasPracticeLocation, ownerIsBreeder, petNumByUuid, type ProfileFields } from './queries.js';
 import {
   addPetForOwner,

@@ -7,7 +7,7 @@
 // range, then a scan of that range keeping the best few by score — well under a millisecond for
 // most queries and a few for one-letter ones.
 import { addressCountry, adminArea, countryName, showsAreaInAddress } from './admin-areas.js';
-import type { AddressComponent, PlaceDetails, Prediction } from './types.js';
+import type { AddressComponent, PlaceDetails, Prediction } from '../shared/places-types.js';
 
 export interface CityRecord {
   cityId: number;

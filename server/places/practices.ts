@@ -1,8 +1,8 @@
 // Vet practices that have a place of their own (a 'practice' row of `locations` owned by the
 // practice) are offered by the vet practice search next to the cities.
 import type { Db } from '../db/index.js';
-import type { AddressComponent, PlaceDetails, Prediction } from './types.js';
-import { VETERINARY_CARE } from './types.js';
+import type { AddressComponent, PlaceDetails, Prediction } from '../shared/places-types.js';
+import { VETERINARY_CARE } from '../shared/places-types.js';
 
 export const PRACTICE_PLACE_PREFIX = 'practice:';
 export const PRACTICE_TYPES = [VETERINARY_CARE, 'point_of_interest', 'establishment'];

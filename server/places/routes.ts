@@ -5,7 +5,7 @@ import { INVALID_ARGUMENTS } from '../shared/messages.js';
 import { worldCities } from './cities.js';
 import { cityDetails, cityIdOf, cityPrediction } from './city-index.js';
 import { practiceDetails, practiceUuidOf, searchPractices } from './practices.js';
-import { MAX_PREDICTIONS, PLACE_INPUT_MAX, VETERINARY_CARE, type PlaceDetails, type PredictionsResponse } from './types.js';
+import { MAX_PREDICTIONS, PLACE_INPUT_MAX, VETERINARY_CARE, type PlaceDetails, type PredictionsResponse } from '../shared/places-types.js';
 
 export const PLACE_NOT_FOUND = 'Place not found';
 /** Practices shown first in the vet practice search; cities fill the rest. */
@@ -27,7 +27,7 @@ function parseTypes(value: unknown): 'any' | typeof VETERINARY_CARE | null {
 /**
  * Our own place service (DESIGN.md "Outside services"), mounted at /api/places behind
  * requireUser. The browser uses it when no Google Maps key is configured; its answers have
- * the shapes of the Google branch (server/places/types.ts).
+ * the shapes of the Google branch (server/shared/places-types.ts).
  *
  *   GET /api/places/predictions?input=portl[&types=veterinary_care] → { predictions: [...] }
  *   GET /api/places/details/{placeId}                               → PlaceDetails, or 404

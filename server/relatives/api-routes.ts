@@ -5,7 +5,7 @@ import { signedInUser } from '../auth/guards.js';
 import { petAccessFor } from '../pets/access.js';
 import { DOG_NOT_FOUND, INVALID_ARGUMENTS, NOT_AVAILABLE_FOR_DOG } from '../shared/messages.js';
 import { markRelativesSeen, relativesOf, type StoredRelative } from './queries.js';
-import type { RelativePet, RelativesResponse } from './types.js';
+import type { RelativePet, RelativesResponse } from '../shared/relatives-types.js';
 
 
 const publicFields = ({ isNew: _isNew, isPublic: _isPublic, ...pet }: StoredRelative): RelativePet => pet;

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import { byPet, petNumIn, type PetRead, readPet } from '../pets/reads.js';
 import { RELATEDNESS_CATEGORIES, type RelatednessKey } from '../genetics/compute/relatedness.js';
-import type { RelativePet } from './types.js';
+import type { RelativePet } from '../shared/relatives-types.js';
 
 /** The database's category names (relatives.category) and the engine's keys. */
 const CATEGORY_KEYS: Record<string, RelatednessKey> = {

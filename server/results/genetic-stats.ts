@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import type { Pet } from '../pets/queries.js';
-import { lifeStageFor } from './life-stage.js';
+import { lifeStageFor } from '../shared/life-stage.js';
 import { wolfinessContext } from '../shared/wolfiness.js';
 import { bornWhenText } from '../shared/birthday-text.js';
 import { otherLabsFileQuery } from './status.js';
@@ -14,7 +14,7 @@ import {
   showsGeneticStats,
   type BirthDateSource,
   type GeneticStatsProps,
-} from '../../widgets/genetic-stats/rules.js';
+} from '../shared/genetic-stats-rules.js';
 
 /** Props of the genetic stats widget, or null when the section is not shown (spec 1 §4). */
 export type { GeneticStatsProps };

@@ -23,7 +23,7 @@ import { ageTestProductUrl } from '../age-test/rules.js';
 import { MICROBIOME_TESTS } from '../microbiome/queries.js';
 import { CARE_PREFERENCES, CARE_RESOURCES } from '../care/queries.js';
 import { relativesRead } from '../relatives/queries.js';
-import { relativesPreview } from '../relatives/rules.js';
+import { relativesPreview } from '../shared/relatives-rules.js';
 import { RELATIVES_CHAT, RELATIVES_NEW, RELATIVES_NONE } from '../shared/messages.js';
 import { careFeedbackAsked } from '../care/feedback.js';
 import { CARE_FEEDBACK_CHIPS, CARE_FEEDBACK_MAX_TEXT } from '../care/rules.js';

@@ -17,9 +17,9 @@ import type { BreedMixView } from './breed-mix.js';
 import type { DisplayBreed } from './breed-mix-rules.js';
 import type { StoredGeneticStats } from './genetic-stats.js';
 import { CALL_LABELS, SEVERITY_LABELS, modeOfInheritanceWords, type HealthCondition } from './health-rules.js';
-import { lifeStageFor } from './life-stage.js';
+import { lifeStageFor } from '../shared/life-stage.js';
 import { currentSwab } from './current-swab.js';
-import { WOLFINESS_CAP, formatPredictedWeight, formatWolfiness } from '../../widgets/genetic-stats/rules.js';
+import { WOLFINESS_CAP, formatPredictedWeight, formatWolfiness } from '../shared/genetic-stats-rules.js';
 
 
 

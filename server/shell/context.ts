@@ -18,7 +18,7 @@ import {
   type Link,
   type NavButton,
   type ResultsPage,
-} from './rules.js';
+} from '../shared/shell-rules.js';
 
 export interface ShellUser {
   name: string;

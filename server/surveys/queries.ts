@@ -1,29 +1,8 @@
 import type { Db } from '../db/index.js';
 import type { SurveyProgressStatus } from './rules.js';
+import type { Survey, SurveyCategory } from '../shared/survey-types.js';
 
-/** spec 1 §3 Survey. */
-export interface Survey {
-  id: number;
-  slug: string;
-  templateId: string;
-  category: string;
-  title: string;
-  subtitle: string | null;
-  icon: string | null;
-  color: string | null;
-  priority: number;
-  isTargeted: boolean;
-  isAdminOnly: boolean;
-  isShownOnResearchPage: boolean;
-}
-
-/** spec 1 §3 Survey category. */
-export interface SurveyCategory {
-  id: number;
-  category: string;
-  subtitle: string | null;
-  priority: number;
-}
+export type { Survey, SurveyCategory } from '../shared/survey-types.js';
 
 export interface SurveyProgress {
   survey: Survey;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_TARGET_PETS, SURVEY_COLOR, SURVEY_ICON, SURVEY_PRIORITY_LIMIT, SURVEY_SLUG, SURVEY_TEMPLATE_ID } from './field-rules.js';
+import { MAX_TARGET_PETS, SURVEY_COLOR, SURVEY_ICON, SURVEY_PRIORITY_LIMIT, SURVEY_SLUG, SURVEY_TEMPLATE_ID } from '../shared/survey-field-rules.js';
 
-export { MAX_TARGET_PETS } from './field-rules.js';
+export { MAX_TARGET_PETS } from '../shared/survey-field-rules.js';
 
 // spec 1 §3 Enumerations: survey category types (the migration's CHECK lists the same).
 export const SURVEY_CATEGORY_TYPES = ['Breed', 'General', 'Health', 'LifeStage', 'Profile', 'Survey', 'Trait'] as const;

@@ -5,7 +5,7 @@ import { requireUser, signedInUser } from '../auth/guards.js';
 import { INVALID_ARGUMENTS } from '../shared/messages.js';
 import { hasControlCharacter } from '../http/text-input.js';
 import { isPageCategory, isTrackedSignedOut, pageCategoryFor, type PageCategory } from './categories.js';
-import { analyticsIdentity } from './identity.js';
+import { analyticsIdentity } from '../shared/usage-identity.js';
 import { createLogger } from './log.js';
 
 export const PAGE_VIEW_PATH = '/api/usage/page-view';

@@ -1,6 +1,8 @@
 // Pure rules about accounts, shared by server, widgets and tests.
 
-export type UserType = 'PetParent' | 'Breeder' | 'Vet';
+import type { UserType } from '../shared/user-types.js';
+
+export type { UserType } from '../shared/user-types.js';
 
 export interface RoleFlags {
   isVet: boolean;

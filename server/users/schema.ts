@@ -7,7 +7,7 @@ import { countOwnedPets } from '../pets/queries.js';
 import { listOwnedPets, PET_SORTS } from '../pets/list.js';
 import { petAccessFor } from '../pets/access.js';
 import { countUnreadMessages } from '../chat/unread.js';
-import { orderKitUrl } from '../shell/rules.js';
+import { orderKitUrl } from '../shared/shell-rules.js';
 
 export const userTypeDefs = /* GraphQL */ `
   enum UserType {

@@ -4,7 +4,7 @@ import type { Db } from '../db/index.js';
 import type { User } from '../users/queries.js';
 import { parseId } from '../http/ids.js';
 import { findPracticePet, practiceOfUser, type PracticeMembership, type PracticePet } from './practice.js';
-import { PATIENT_NOT_SHARED_ANY_MORE } from './rules.js';
+import { PATIENT_NOT_SHARED_ANY_MORE } from '../shared/vets-rules.js';
 
 export type PracticeRefusal = 'not-authorized' | 'invalid';
 

@@ -9,7 +9,7 @@ import { dogNotFound } from '../pets/access.js';
 import { dashboardInfo, listPracticePets, patientNotes, practiceKits, practiceOfUser } from './practice.js';
 import { patientFor, practiceFor, PracticeAccessError, sharedPatientFor } from './guard.js';
 import { addPatient, changeCase, editPatient, PracticeInputError, releasePatient, removeNote, setChecklistStatus } from './practice-service.js';
-import { NAME_MAX_LENGTH, NOTE_MAX_LENGTH, PRACTICE_PAGE_SIZE, EMAIL_MAX_LENGTH, PATIENT_NOT_SHARED_ANY_MORE, swabOrdererText, unsharedPatientText } from './rules.js';
+import { NAME_MAX_LENGTH, NOTE_MAX_LENGTH, PRACTICE_PAGE_SIZE, EMAIL_MAX_LENGTH, PATIENT_NOT_SHARED_ANY_MORE, swabOrdererText, unsharedPatientText } from '../shared/vets-rules.js';
 import type { PracticeMembership, PracticePet } from './practice.js';
 import { findPet } from '../pets/queries.js';
 import { parseId } from '../http/ids.js';

@@ -7,7 +7,7 @@ import { queueEmail } from '../outbox/queue.js';
 import { VET_CLIENT_TRANSFER } from '../mail/templates.js';
 import { TRANSFER_EMAIL_SUBJECT } from '../shared/messages.js';
 import type { PracticeMembership } from './practice.js';
-import type { PatientInput } from './rules.js';
+import type { PatientInput } from '../shared/vets-rules.js';
 import { hashReportToken, newReportToken } from './shares.js';
 
 /** addNewPatient: a dog the practice registers before its client has an account (no owner yet). */

@@ -5,7 +5,7 @@ import type { Db } from '../db/index.js';
 import type { User } from '../users/queries.js';
 import { parseId } from '../http/ids.js';
 import { PATIENT_NOT_EDITABLE, TRANSFER_NEEDS_EMAIL } from '../shared/messages.js';
-import { normaliseNote, noteError, validatePatient } from './rules.js';
+import { normaliseNote, noteError, validatePatient } from '../shared/vets-rules.js';
 import { CHECKLIST_STATUSES, onboardingChecklist, patientIdOfNote, type PracticePet } from './practice.js';
 import { addNewPatient, deletePatientNote, releasePetToClient, updateChecklistStatus, updatePatient, updatePatientCase } from './practice-mutations.js';
 import { patientFor, practiceFor, PracticeAccessError, PracticeInputError, sharedPatientFor } from './guard.js';

@@ -1,6 +1,6 @@
 // A vet practice's dashboard data (issue 13 point 3; spec 2 §1, §3 Practice, §7 VetDashboardInfo).
 import type { Db } from '../db/index.js';
-import { PATIENT_NO_LONGER_SHARED, resultsStatusLabel, searchPattern } from './rules.js';
+import { PATIENT_NO_LONGER_SHARED, resultsStatusLabel, searchPattern } from '../shared/vets-rules.js';
 import { petAvatar } from '../pets/images.js';
 import type { DogAvatar } from '../shared/dog-avatar.js';
 

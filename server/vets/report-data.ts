@@ -8,7 +8,7 @@ import { CALL_LABELS, SEVERITY_LABELS, compareHealthResults, modeOfInheritanceWo
 import { GENETIC_STATS_READS, geneticStatsFacts, geneticStatsProps } from '../results/genetic-stats.js';
 import { inbreedingText, INBREEDING_BANDS, type InbreedingText } from '../results/inbreeding.js';
 import { TRAITS } from '../results/traits.js';
-import { LIFE_STAGE_LABELS } from '../results/life-stage.js';
+import { LIFE_STAGE_LABELS } from '../shared/life-stage.js';
 
 /** Traits that change how a dog is cared for (airway, spine, weight, hearing and eyes, skin, coat care). */
 const CARE_TRAITS = ['Muzzle Length', 'Chondrodysplasia', 'Appetite', 'M Locus', 'Hairlessness', 'Shedding', 'Coat Length', 'Altitude Adaptation'];

@@ -10,7 +10,7 @@ import type { Pet } from '../pets/queries.js';
 import { petNumByUuid } from '../pet-profile/queries.js';
 import { vetTypeDefs } from './schema-types.js';
 import { listShares, resetReportLink, revokeShare, shareResultsWithVet } from './shares.js';
-import { pageWindow, validateShare, VET_REPORT_PATH } from './rules.js';
+import { pageWindow, validateShare, VET_REPORT_PATH } from '../shared/vets-rules.js';
 import { dashboardInfo, listPracticePets, patientNotes, type PracticePet } from './practice.js';
 import { practiceFor, PracticeAccessError } from './guard.js';
 import { addPatient, changeCase, editPatient, PracticeInputError, releasePatient, removeNote, setChecklistStatus, type CaseChange } from './practice-service.js';

@@ -7,7 +7,7 @@ import { absoluteUrl } from '../mail/templates.js';
 import * as messages from '../shared/messages.js';
 import { listShares } from './shares.js';
 import { isReadOnlyImpersonation } from '../impersonation/guard.js';
-import { revokeShareWarning, VET_LINK_COPIED_MS, VET_REPORT_PATH } from './rules.js';
+import { revokeShareWarning, VET_LINK_COPIED_MS, VET_REPORT_PATH } from '../shared/vets-rules.js';
 
 const NOTICES = new Set(['sent', 'revoked', 'reset', 'failed', 'limited']);
 const FIELD_ERRORS: Record<string, string> = {

@@ -6,7 +6,7 @@ import { HttpError, signedInUser } from '../auth/guards.js';
 import { parseId } from '../http/ids.js';
 import { editablePetFromQuery } from '../pages/results-routes.js';
 import { resetReportLink, revokeShare, shareResultsWithVet } from './shares.js';
-import { validateShare } from './rules.js';
+import { validateShare } from '../shared/vets-rules.js';
 import { ERROR_CODES } from './share-panel.js';
 
 const RETURN_PAGES = new Set(['summary', 'health']);

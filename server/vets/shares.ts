@@ -8,7 +8,7 @@ import { VET_REPORT_SHARED } from '../mail/templates.js';
 import { VET_EMAIL_SUBJECT, VET_SHARE_NO_RESULTS, VET_SHARE_RATE_LIMITED } from '../shared/messages.js';
 import { resultsStatus } from '../results/status.js';
 import { HttpError } from '../auth/guards.js';
-import { VET_SHARES_PER_HOUR, type ShareInput } from './rules.js';
+import { VET_SHARES_PER_HOUR, type ShareInput } from '../shared/vets-rules.js';
 
 // One owner's shares are counted and added one at a time (pg_advisory_xact_lock's first key).
 const SHARE_LOCK_NAMESPACE = 6013;

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { browserSuite } from '../support/browser.js';
 import { testDb } from '../support/database.js';
-import { DATE_DAY_NEEDS_MONTH_AND_YEAR } from '../../server/pet-profile/rules.js';
+import { DATE_DAY_NEEDS_MONTH_AND_YEAR } from '../../server/shared/pet-profile-rules.js';
 import { demoPopulation } from '../integration/results/population.js';
 
 describe('add a dog in the browser', function () {

@@ -5,7 +5,7 @@ import { sharedChromium, closeContexts, newContext, PHONE, serve, signInThroughR
 import { demoPopulation } from '../integration/results/population.js';
 import { testDb } from '../support/database.js';
 import { FAILED_TO_SEND } from '../../server/shared/messages.js';
-import { MATCHMAKER_AGE_RANGE_REVERSED } from '../../server/breeders/messages.js';
+import { MATCHMAKER_AGE_RANGE_REVERSED } from '../../server/shared/breeders-messages.js';
 
 describe('breeder tools in the browser', function () {
   this.timeout(240_000);

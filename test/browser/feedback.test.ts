@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { demoBrowserSuite } from '../support/browser.js';
 import { testDb } from '../support/database.js';
 import { DEMO_ACCOUNTS } from '../../server/demo/accounts.js';
-import { FEEDBACK_ERROR, FEEDBACK_QUESTION, FEEDBACK_THANKS } from '../../server/feedback/rules.js';
+import { FEEDBACK_ERROR, FEEDBACK_QUESTION, FEEDBACK_THANKS } from '../../server/shared/feedback-rules.js';
 import { captureLogLines, type LogEntry } from '../../server/usage/log.js';
 import type { Db } from '../../server/db/index.js';
 

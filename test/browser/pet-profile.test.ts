@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS } from '../support/demo.js';
 import { testDb } from '../support/database.js';
 import { createPet } from '../support/factories.js';
 import { SUBMITTING } from '../../server/shared/messages.js';
-import { HANDLE_AVAILABLE, NAME_REQUIRED, TITLE_INVALID, handleTakenText } from '../../server/pet-profile/rules.js';
+import { HANDLE_AVAILABLE, NAME_REQUIRED, TITLE_INVALID, handleTakenText } from '../../server/shared/pet-profile-rules.js';
 import { ABOUT_PET_SAVED, deleteResearchText, deleteTitle } from '../../widgets/pet-profile/text.js';
 import { ownedPetNum } from '../integration/results/population.js';
 

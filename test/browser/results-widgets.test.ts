@@ -18,7 +18,7 @@ import { loadGeneticStatsProps } from '../../server/results/genetic-stats.js';
 import { assetUrl, readManifest } from '../../server/assets/manifest.js';
 import { RELATIVES_CHAT, RELATIVES_LOADING_MORE, RELATIVES_NEW, RELATIVES_NONE, SHOW_MORE } from '../../server/shared/messages.js';
 import { relativesOf } from '../../server/relatives/queries.js';
-import { relativesPreview } from '../../server/relatives/rules.js';
+import { relativesPreview } from '../../server/shared/relatives-rules.js';
 import { dog, related, strangersDog } from '../integration/relatives/fixtures.js';
 
 const views = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../views');

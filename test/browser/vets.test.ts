@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS } from '../support/demo.js';
 import { testDb } from '../support/database.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
 import { CLIENT_EMAIL_INVALID, VET_EMAIL_INVALID, VET_REPORT_COPY_LINK, VET_REPORT_LINK_COPIED } from '../../server/shared/messages.js';
-import { CLIENT_PHONE_INVALID, PATIENT_NO_LONGER_SHARED, revokeShareWarning, unsharedPatientText } from '../../server/vets/rules.js';
+import { CLIENT_PHONE_INVALID, PATIENT_NO_LONGER_SHARED, revokeShareWarning, unsharedPatientText } from '../../server/shared/vets-rules.js';
 import { demoPopulation, ownedPetNum } from '../integration/results/population.js';
 
 describe('vets in the browser: share with the vet, then the practice dashboard', function () {

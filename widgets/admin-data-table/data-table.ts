@@ -6,9 +6,9 @@ import 'datatables.net-buttons';
 import 'datatables.net-buttons/js/buttons.html5.mjs';
 import 'datatables.net-buttons/js/buttons.print.mjs';
 import { csrfToken } from '../shared/csrf';
-import { ADMIN_EXPORT_BUTTONS, ADMIN_PAGE_LENGTH_LABELS, ADMIN_PAGE_LENGTHS, csvCellAsText, type AdminTableName } from '../../server/admin/search-rules';
-import { ADMIN_TABLE_DEFINITIONS, adminExportFileName, cellHref, matchmakerToggle, matchmakerFocusTarget, type AdminColumn } from '../../server/admin/table-columns';
-import type { AdminRow, AdminSearchResult } from '../../server/admin/data-table-queries';
+import { ADMIN_EXPORT_BUTTONS, ADMIN_PAGE_LENGTH_LABELS, ADMIN_PAGE_LENGTHS, csvCellAsText, type AdminTableName } from '../../server/shared/admin-search-rules';
+import { ADMIN_TABLE_DEFINITIONS, adminExportFileName, cellHref, matchmakerToggle, matchmakerFocusTarget, type AdminColumn } from '../../server/shared/admin-table-columns';
+import type { AdminRow, AdminSearchResult } from '../../server/shared/admin-table-types';
 import { ADMIN_LIMIT_HIT, ADMIN_NO_RESULTS, ADMIN_SEARCH_EMPTY, ADMIN_SEARCH_FAILED, ADMIN_SEARCH_FIRST, MISSING_TABLE_ELEMENT } from '../../server/shared/admin-messages';
 
 type ButtonAction = (this: unknown, e: unknown, dt: unknown, node: unknown, config: unknown, done: () => void) => void;

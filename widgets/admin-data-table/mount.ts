@@ -1,5 +1,5 @@
-import type { AdminTableName } from '../../server/admin/search-rules';
-import { isAdminTable } from '../../server/admin/search-rules';
+import type { AdminTableName } from '../../server/shared/admin-search-rules';
+import { isAdminTable } from '../../server/shared/admin-search-rules';
 import type { AdminDataTableProps } from './data-table';
 
 export function parseProps(raw: Record<string, unknown>): AdminDataTableProps {

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { ChatWidgetProps } from '../../server/chat/types';
+import type { ChatWidgetProps } from '../../server/shared/chat-types';
 import { CHAT_PICK_CONVERSATION } from '../../server/shared/messages';
 import { chatApi } from './api';
 import { ConversationList } from './ConversationList';

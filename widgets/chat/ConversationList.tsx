@@ -1,5 +1,5 @@
-import type { Conversation } from '../../server/chat/types';
-import { truncateText } from '../../server/chat/rules';
+import type { Conversation } from '../../server/shared/chat-types';
+import { truncateText } from '../../server/shared/chat-rules';
 import { CHAT_CONVERSATIONS_FAILED, CHAT_NO_CONVERSATIONS } from '../../server/shared/messages';
 import { dogAvatar } from '../../server/shared/dog-avatar';
 import { DogAvatar } from '../shared/DogAvatar';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { dogAvatar } from '../../server/shared/dog-avatar';
 import { DogAvatar } from '../shared/DogAvatar';
-import type { Conversation, Message } from '../../server/chat/types';
-import { NEW_CONVERSATION_ID } from '../../server/chat/rules';
+import type { Conversation, Message } from '../../server/shared/chat-types';
+import { NEW_CONVERSATION_ID } from '../../server/shared/chat-rules';
 import { CHAT_BLOCKED_NOTICE } from '../../server/shared/messages';
 import { BlockDialog } from './BlockDialog';
 import { ComposeBox } from './ComposeBox';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { Message } from '../../server/chat/types';
-import { messageStatusLabel } from '../../server/chat/rules';
+import type { Message } from '../../server/shared/chat-types';
+import { messageStatusLabel } from '../../server/shared/chat-rules';
 
 /** The messages of the open conversation, oldest first; bodies are text, never HTML. */
 export function MessageList({ messages }: { messages: Message[] }) {

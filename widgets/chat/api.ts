@@ -8,7 +8,7 @@ import type {
   GetConversationsResponse,
   GetMessagesResponse,
   SendMessageResponse,
-} from '../../server/chat/types';
+} from '../../server/shared/chat-types';
 
 export const CHAT_API = '/members/chat';
 export const CHAT_EVENTS_URL = `${CHAT_API}/events`;

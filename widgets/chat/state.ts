@@ -1,5 +1,5 @@
 // Pure helpers of the chat widget: what to show and when to reload.
-import type { ChatWidgetProps, Conversation } from '../../server/chat/types';
+import type { ChatWidgetProps, Conversation } from '../../server/shared/chat-types';
 import { UNREAD_COUNT_EVENT } from '../unread-badge/badge';
 
 /**

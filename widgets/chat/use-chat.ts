@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChatWidgetProps, Conversation, Message } from '../../server/chat/types';
-import { CHAT_POLL_MS, messageBodyError, NEW_CONVERSATION_ID } from '../../server/chat/rules';
+import type { ChatWidgetProps, Conversation, Message } from '../../server/shared/chat-types';
+import { CHAT_POLL_MS, messageBodyError, NEW_CONVERSATION_ID } from '../../server/shared/chat-rules';
 import { CHAT_BLOCK_FAILED, CHAT_DELETE_CONFIRM, CHAT_DELETE_FAILED, CHAT_SEND_FAILED, CHAT_UNBLOCK_FAILED } from '../../server/shared/messages';
 import { CHAT_EVENTS_URL, type ChatApi } from './api';
 import { activityKey, announceUnreadCount, initialConversationId, markedRead, withBlock } from './state';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { SETTINGS_EMAIL_SAVE_FAILED, SETTINGS_EMAIL_SAVED } from '../../server/shared/messages';
-import { emailPreferenceGroupsFor, type EmailPreferenceField, type EmailPreferences as Flags } from '../../server/account-settings/email-preference-fields';
+import { emailPreferenceGroupsFor, type EmailPreferenceField, type EmailPreferences as Flags } from '../../server/shared/email-preference-fields';
 import { onOtherSaveStarted, saveStarted } from '../shared/form-outcomes';
 import { updateEmailPreferences } from './api';
 import type { EmailPreferencesProps } from './rules';

@@ -1,5 +1,5 @@
 import { graphqlRequest, type GraphqlDeps } from '../shared/graphql';
-import { EMAIL_PREFERENCE_FIELDS, type EmailPreferenceField, type EmailPreferences } from '../../server/account-settings/email-preference-fields';
+import { EMAIL_PREFERENCE_FIELDS, type EmailPreferenceField, type EmailPreferences } from '../../server/shared/email-preference-fields';
 
 const UPDATE = `mutation UpdateUserEmailPreferences($preferences: EmailPreferencesInput!) {
   updateUserEmailPreferences(preferences: $preferences) { ${EMAIL_PREFERENCE_FIELDS.join(' ')} }

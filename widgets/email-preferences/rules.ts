@@ -1,5 +1,5 @@
 // The e-mail preferences widget's props; the flags and their groups are shared with the server.
-import { EMAIL_PREFERENCE_FIELDS, type EmailPreferences } from '../../server/account-settings/email-preference-fields';
+import { EMAIL_PREFERENCE_FIELDS, type EmailPreferences } from '../../server/shared/email-preference-fields';
 
 export interface EmailPreferencesProps {
   preferences: EmailPreferences;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { FEEDBACK_NO, FEEDBACK_QUESTION, FEEDBACK_YES } from '../../server/feedback/rules';
+import { FEEDBACK_NO, FEEDBACK_QUESTION, FEEDBACK_YES } from '../../server/shared/feedback-rules';
 import { addFeedback, shouldShowFeedback } from './api';
 import { FeedbackDialog } from './FeedbackDialog';
 import type { FeedbackBannerProps } from './rules';

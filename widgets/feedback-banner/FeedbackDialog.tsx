@@ -8,7 +8,7 @@ import {
   isTextWithinLimit,
   toggleChip,
   type FeedbackAnswer,
-} from '../../server/feedback/rules';
+} from '../../server/shared/feedback-rules';
 import { canSubmit, type SubmitState } from './rules';
 import { Modal, modalFormId } from '../shared/Modal';
 

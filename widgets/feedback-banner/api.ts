@@ -1,5 +1,5 @@
 import { graphqlRequest, type GraphqlDeps } from '../shared/graphql';
-import type { FeedbackAnswer } from '../../server/feedback/rules';
+import type { FeedbackAnswer } from '../../server/shared/feedback-rules';
 import type { FeedbackBannerProps } from './rules';
 
 export const SHOULD_SHOW_FEEDBACK = /* GraphQL */ `

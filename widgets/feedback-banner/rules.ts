@@ -1,6 +1,6 @@
 // The feedback banner's props and the state of its dialog; the feedback rules themselves are
-// shared with the server (server/feedback/rules.ts).
-import { FEEDBACK_NAME_PATTERN, isFeedbackValid, type FeedbackAnswer } from '../../server/feedback/rules';
+// shared with the server (server/shared/feedback-rules.ts).
+import { FEEDBACK_NAME_PATTERN, isFeedbackValid, type FeedbackAnswer } from '../../server/shared/feedback-rules';
 
 export interface FeedbackBannerProps {
   page: string;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MEDIA_CAPTION_FAILED } from '../../server/shared/messages';
-import { MAX_CAPTION_LENGTH } from '../../server/media/rules';
+import { MAX_CAPTION_LENGTH } from '../../server/shared/media-rules';
 import { reportFailure, saveCaption } from './api';
 
 /** spec 1 §4: editing a caption toggles between its display and its edit area. */

@@ -1,6 +1,6 @@
 // Pure rules of the gallery widget (spec 1 §4 gallery like and actions), shared with the tests.
-import type { GalleryProps, GallerySlide, Sources } from '../../server/media/page-data';
-import { imageUrl, IMAGE_VARIANTS, wagCount, type ImageFormat } from '../../server/media/rules';
+import type { GalleryProps, GallerySlide, Sources } from '../../server/shared/media-gallery-types';
+import { imageUrl, IMAGE_VARIANTS, wagCount, type ImageFormat } from '../../server/shared/media-rules';
 
 export type { GalleryProps, GallerySlide, Sources };
 export { wagCount };

@@ -13,7 +13,7 @@ import {
   sizeClassOf,
   weightRangeText,
   type GeneticStatsProps,
-} from './rules';
+} from '../../server/shared/genetic-stats-rules';
 
 type ModalName = 'lifeStage' | 'calculation' | 'weight' | 'wolfiness';
 

@@ -1,4 +1,4 @@
-import { LIFE_STAGE_LABELS, LIFE_STAGES, lifeStageTableRows, type LifeStage, type SizeClass } from './rules';
+import { LIFE_STAGE_LABELS, LIFE_STAGES, lifeStageTableRows, type LifeStage, type SizeClass } from '../../server/shared/genetic-stats-rules';
 
 /** The size-class table of spec 1 §9, with the dog's size class and life stage marked. */
 export function LifeStageTable({ sizeClass, lifeStage }: { sizeClass: SizeClass | null; lifeStage: LifeStage | null }) {

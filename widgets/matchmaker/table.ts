@@ -3,9 +3,9 @@
 import $ from 'jquery';
 import DataTable, { type Api, type ConfigColumns } from 'datatables.net';
 import { csrfToken, CSRF_HEADER } from '../shared/csrf';
-import { MATCHMAKER_AGE_RANGE_REVERSED } from '../../server/breeders/messages';
-import { MATCHMAKER_COLUMNS, MATCHMAKER_SORT_OPTIONS, sortColumnIndex, sortOptionValue, type MatchmakerSort } from '../../server/breeders/matchmaker-rules';
-import type { MatchmakerRow } from '../../server/breeders/matchmaker-routes';
+import { MATCHMAKER_AGE_RANGE_REVERSED } from '../../server/shared/breeders-messages';
+import { MATCHMAKER_COLUMNS, MATCHMAKER_SORT_OPTIONS, sortColumnIndex, sortOptionValue, type MatchmakerSort } from '../../server/shared/matchmaker-rules';
+import type { MatchmakerRow } from '../../server/shared/matchmaker-types';
 
 export interface MatchmakerProps {
   petNum: number;

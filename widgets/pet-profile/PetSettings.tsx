@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SOCIAL_NETWORKS } from '../../server/pet-profile/rules';
+import { SOCIAL_NETWORKS } from '../../server/shared/pet-profile-rules';
 import { updateDefaultPetPrivacy } from './api';
 import { socialLinkFields } from './draft';
 import { PrivacyField, SocialFields } from './fields/SocialPrivacyFields';

@@ -8,8 +8,8 @@ import {
   TITLE_MAX_COUNT,
   validatePetUpdateFields,
   type DateParts,
-} from '../../server/pet-profile/rules';
-import { knownSpelling, titlesOf } from '../../server/pet-profile/titles';
+} from '../../server/shared/pet-profile-rules';
+import { knownSpelling, titlesOf } from '../../server/shared/pet-profile-titles';
 import type { AboutPet, DatePartsInput, HandleCheck, Intact, PetUpdateFields, Privacy, Sex, SocialLink } from './types';
 
 /** A date as three selects plus the known/estimated choice (spec 2 §4). */

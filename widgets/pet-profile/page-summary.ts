@@ -7,7 +7,7 @@ import {
   backToProfileText,
   socialNetworkLabel,
   type AboutSummaryKey,
-} from '../../server/pet-profile/page-summary';
+} from '../../server/shared/pet-profile-page-summary';
 import type { AboutPet } from './types';
 
 const SAVED_EVENT = 'pet-profile:saved';

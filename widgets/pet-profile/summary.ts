@@ -1,5 +1,5 @@
 // The one-line values of the pet settings list ('Instagram · X', 'Members only') and the site's date text. Pure.
-import { PRIVACY_OPTIONS, SOCIAL_NETWORKS } from '../../server/pet-profile/rules';
+import { PRIVACY_OPTIONS, SOCIAL_NETWORKS } from '../../server/shared/pet-profile-rules';
 import { birthdayText } from '../../server/shared/birthday-text';
 import type { AboutPet, DateParts } from './types';
 

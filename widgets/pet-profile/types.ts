@@ -1,6 +1,6 @@
 // Shapes of the about-pet data feed and of the updatePet input (docs: /work/notes/pet-profile-contract.md),
 // as the widgets see them.
-import type { DateParts } from '../../server/pet-profile/rules';
+import type { DateParts } from '../../server/shared/pet-profile-rules';
 
 export type { DateParts };
 export type Sex = 'm' | 'f';
@@ -21,7 +21,7 @@ export interface SocialLink {
 }
 
 /** GET /members/pet/about/{petNum}/json, as the server builds it. */
-export type { AboutPetFeed as AboutPet } from '../../server/pet-profile/queries';
+export type { AboutPetFeed as AboutPet } from '../../server/shared/pet-profile-types';
 
 export interface DatePartsInput {
   day: number | null;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { HANDLE_CHECK_DELAY_MS, handleFormatError, normalizeHandle } from '../../server/pet-profile/rules';
+import { HANDLE_CHECK_DELAY_MS, handleFormatError, normalizeHandle } from '../../server/shared/pet-profile-rules';
 import { HttpError } from '../shared/fetch-json';
 import { checkHandle } from './api';
 import { handleCheckText } from './draft';

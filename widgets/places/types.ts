@@ -1,7 +1,7 @@
-export type { AddressComponent, PlaceDetails, Prediction, PredictionsResponse } from '../../server/places/types';
-export { MAX_PREDICTIONS, PLACE_INPUT_MAX, VETERINARY_CARE } from '../../server/places/types';
+export type { AddressComponent, PlaceDetails, Prediction, PredictionsResponse } from '../../server/shared/places-types';
+export { MAX_PREDICTIONS, PLACE_INPUT_MAX, VETERINARY_CARE } from '../../server/shared/places-types';
 
-import type { PlaceDetails, Prediction } from '../../server/places/types';
+import type { PlaceDetails, Prediction } from '../../server/shared/places-types';
 
 /**
  * The place service the widgets use: Google Maps when a key is configured, else our own search

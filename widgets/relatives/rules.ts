@@ -1,5 +1,5 @@
 // Pure rules of the relatives list (spec 2 §4, §9), shared by the widget and the tests.
-import type { RelativePet, RelativesResponse } from '../../server/relatives/types';
+import type { RelativePet, RelativesResponse } from '../../server/shared/relatives-types';
 
 export type { RelativePet, RelativesResponse };
 export {
@@ -23,9 +23,9 @@ export {
   newHandles,
   relativeCardView,
   relativesPreview,
-} from '../../server/relatives/rules';
-import type { RelativesPreview } from '../../server/relatives/rules';
-export type { RelativeCardView, RelativesPreview } from '../../server/relatives/rules';
+} from '../../server/shared/relatives-rules';
+import type { RelativesPreview } from '../../server/shared/relatives-rules';
+export type { RelativeCardView, RelativesPreview } from '../../server/shared/relatives-rules';
 
 // ---- Props and response checks ----
 

@@ -1,7 +1,7 @@
 // The serial-scanning form (spec 2 §4, §5; issue 16 point 3): rows of box key + swab code (+ the
 // methylation swab of age kits), one tracking number, submit once every input is valid.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { OrderSku, ScanField } from '../../server/admin/serial-scanning/rules';
+import type { OrderSku, ScanField } from '../../server/shared/serial-scanning-rules';
 import { kitCount, SCAN_SUBMITTED, SCAN_SUBMIT_FAILED, SCAN_VALID, SCAN_VALIDATING } from '../../server/shared/admin-messages';
 import { canSubmit, duplicateKeys, inputKey, inputOrder, refusedInput, shownState, type ScanInputId } from './inputs';
 import { useScanInputs } from './use-scan-inputs';

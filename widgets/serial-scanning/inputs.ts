@@ -1,6 +1,6 @@
 // The inputs of a scanned box and their states (spec 2 §4): unvalidated, validating, error, valid.
 // Pure, so the rules of the whole form are testable without a page.
-import { duplicatePositions, type OrderSku, type ScanField } from '../../server/admin/serial-scanning/rules';
+import { duplicatePositions, type OrderSku, type ScanField } from '../../server/shared/serial-scanning-rules';
 import { SCAN_DUPLICATE } from '../../server/shared/admin-messages';
 
 export type InputStatus = 'unvalidated' | 'validating' | 'error' | 'valid';

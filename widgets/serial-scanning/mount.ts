@@ -1,4 +1,4 @@
-import type { OrderSku } from '../../server/admin/serial-scanning/rules';
+import type { OrderSku } from '../../server/shared/serial-scanning-rules';
 import type { SerialScanningProps } from './SerialScanning';
 
 export { default } from './SerialScanning';

@@ -1,7 +1,7 @@
 // Input values, debounced server checks and stale answers (spec 2 §4, §5): a check runs 300 ms
 // after the last keystroke (at once on Enter), and its answer is dropped if the input changed.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkScanInput, type OrderSku } from '../../server/admin/serial-scanning/rules';
+import { checkScanInput, type OrderSku } from '../../server/shared/serial-scanning-rules';
 import { EMPTY_INPUT, inputKey, type InputState, type ScanInputId } from './inputs';
 import { validateOnServer } from './api';
 

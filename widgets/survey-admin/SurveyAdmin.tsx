@@ -1,8 +1,7 @@
 // The surveys admin page (issue 16 point 4): lists surveys and categories, adds and edits them
 // through the existing GraphQL mutations.
 import { useEffect, useRef, useState } from 'react';
-import type { AdminSurvey } from '../../server/admin/surveys-page';
-import type { SurveyCategory } from '../../server/surveys/queries';
+import type { AdminSurvey, SurveyCategory } from '../../server/shared/survey-types';
 import { saveCategory, saveSurvey } from './api';
 import { bringIntoView, CategoryForm, SurveyForm } from './forms';
 import { CategoryTable, focusKey, SurveyTable } from './tables';

@@ -1,7 +1,6 @@
 // The existing admin mutations of surveys and categories (spec 1 §6, §7).
 import { graphqlRequest } from '../shared/graphql';
-import type { AdminSurvey } from '../../server/admin/surveys-page';
-import type { SurveyCategory } from '../../server/surveys/queries';
+import type { AdminSurvey, SurveyCategory } from '../../server/shared/survey-types';
 
 const SURVEY_FIELDS = 'id slug templateId category title subtitle icon color priority isTargeted isAdminOnly isShownOnResearchPage targetPetNums';
 const CATEGORY_FIELDS = 'id category subtitle priority';

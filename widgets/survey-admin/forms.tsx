@@ -1,9 +1,8 @@
 // Add and edit forms of a survey and a survey category, with the fields of spec 1 §3.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { AdminSurvey } from '../../server/admin/surveys-page';
-import type { SurveyCategory } from '../../server/surveys/queries';
+import type { AdminSurvey, SurveyCategory } from '../../server/shared/survey-types';
 import type { CategoryFields, SurveyFields } from './api';
-import { parseTargetPetNums, surveyFormProblem } from '../../server/surveys/field-rules';
+import { parseTargetPetNums, surveyFormProblem } from '../../server/shared/survey-field-rules';
 
 interface FormProps<T> {
   initial: T | null;

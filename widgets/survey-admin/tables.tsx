@@ -1,6 +1,5 @@
 // The category and survey tables of the surveys admin page, each row with its Edit button.
-import type { AdminSurvey } from '../../server/admin/surveys-page';
-import type { SurveyCategory } from '../../server/surveys/queries';
+import type { AdminSurvey, SurveyCategory } from '../../server/shared/survey-types';
 
 /** Names an Edit or Add button, so focus can go back to it when its form closes. */
 export const focusKey = (kind: 'survey' | 'category', id: number | null) => `${kind}-${id ?? 'new'}`;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { menuButtonLabel } from '../../server/shell/rules';
+import { menuButtonLabel } from '../../server/shared/shell-rules';
 import { fetchJson } from '../shared/fetch-json';
 import {
   badgeText,

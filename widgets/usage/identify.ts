@@ -1,7 +1,7 @@
 // Identification of the user to analytics (spec 2 §3, §7, §8): at start-up a signed-in page (its <body>
 // carries data-analytics-identity) identifies its user, and while impersonating the impersonator too.
 // Fire and forget: a failure is logged, never shown.
-import type { AnalyticsIdentity } from '../../server/usage/identity';
+import type { AnalyticsIdentity } from '../../server/shared/usage-identity';
 import { CSRF_HEADER, csrfToken } from '../shared/csrf';
 
 export const IDENTIFY_URL = '/api/usage/identify';

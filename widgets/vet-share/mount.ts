@@ -1,7 +1,7 @@
 // Marker: <details data-widget="vet-share"> around the share-with-vet form (issue 13; spec 2 §4, §5).
 // Without scripts the form posts to /members/vet-report/share; here it validates on change, keeps
 // the send button disabled until the form is valid, and calls shareResultsWithVet.
-import { revokeShareWarning, validateShare, type ShareErrors } from '../../server/vets/rules';
+import { revokeShareWarning, validateShare, type ShareErrors } from '../../server/shared/vets-rules';
 import { VET_SHARE_FAILED, VET_SHARE_RATE_LIMITED, VET_SHARE_SENT } from '../../server/shared/messages';
 import { graphqlRequest } from '../shared/graphql';
 

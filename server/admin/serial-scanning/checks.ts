@@ -15,7 +15,7 @@ import {
   SCAN_UNKNOWN_SWAB_CODE,
   SCAN_WRONG_PRODUCT,
 } from '../../shared/admin-messages.js';
-import { checkScanInput, normalisedCode, orderSku } from './rules.js';
+import { checkScanInput, normalisedCode, orderSku } from '../../shared/serial-scanning-rules.js';
 
 export interface ScannedKit {
   id: number;

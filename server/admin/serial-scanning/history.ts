@@ -2,7 +2,7 @@
 // its swab codes or its tracking number, with its whole history.
 import type { Db } from '../../db/index.js';
 import { normalisedCodeSql } from '../../activation/queries.js';
-import { normalisedCode } from './rules.js';
+import { normalisedCode } from '../../shared/serial-scanning-rules.js';
 
 export interface KitEvent {
   event: 'created' | 'paired' | 'shipped' | 'activated' | 'received' | 'in review' | 'failed' | 'released' | 'reswab authorized' | 'reswab ordered';

@@ -10,7 +10,7 @@ import { validateBoxKey, validateSwabCode } from './checks.js';
 import { findKitHistories } from './history.js';
 import { grantKitScanning, listKitScanners, revokeKitScanning } from './scanners.js';
 import { shipmentSchema, ShipmentRefused, shipScannedKits } from './shipment.js';
-import { MAX_CODE_LENGTH, MAX_KITS_PER_BOX, ORDER_SKUS, SCAN_DEBOUNCE_MS } from './rules.js';
+import { MAX_CODE_LENGTH, MAX_KITS_PER_BOX, ORDER_SKUS, SCAN_DEBOUNCE_MS } from '../../shared/serial-scanning-rules.js';
 import { parseId } from '../../http/ids.js';
 
 /** Admins and staff with canScanKits, signed in as themselves (never through impersonation). */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import { SCAN_BOX_KEY_SHORT, SCAN_DUPLICATE, SCAN_SWAB_CODE_SHORT, SCAN_TRACKING_NUMBER, SCAN_UNKNOWN_SKU } from '../../shared/admin-messages.js';
 import { findKitByBoxKey, findSwabByCode, kitProblem, methylationSwabProblem, swabProblem } from './checks.js';
-import { checkScanInput, duplicatePositions, MAX_CODE_LENGTH, MAX_KITS_PER_BOX, orderSku, type OrderSku, type ScanField } from './rules.js';
+import { checkScanInput, duplicatePositions, MAX_CODE_LENGTH, MAX_KITS_PER_BOX, orderSku, type OrderSku, type ScanField } from '../../shared/serial-scanning-rules.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 
 const code = z.string().max(MAX_CODE_LENGTH);

@@ -8,7 +8,7 @@ import { resetToDemoData, signInAsDemo, DEMO_ACCOUNTS } from '../../support/demo
 import { createPet, createUser, shareOwnership, TEST_PASSWORD } from '../../support/factories.js';
 import { genotypeFile, testLab, testWorld } from '../../support/lab.js';
 import * as messages from '../../../server/shared/messages.js';
-import { NAME_REQUIRED, SEX_INVALID } from '../../../server/pet-profile/rules.js';
+import { NAME_REQUIRED, SEX_INVALID } from '../../../server/shared/pet-profile-rules.js';
 import { DEMO_EXTRA_KITS } from '../../../server/demo/accounts.js';
 import { ingestGenotypeFile } from '../../../server/lab/ingest.js';
 import { ACTIVATE, activateThroughGraphql, call, errorOf, HOW_HEARD, LOOK_UP, RESEARCH, SELECT_DOG } from './helpers.js';

@@ -8,7 +8,7 @@ import type { Db } from '../../../server/db/index.js';
 import type { Lab } from '../../../server/lab/lab.js';
 import { storePopulation } from '../../../bench/matchmaker.js';
 import { matchmakerCandidates, ownMatchmakerDog, type CandidateRow } from '../../../server/breeders/matchmaker-queries.js';
-import { parseMatchmakerRequest } from '../../../server/breeders/matchmaker-rules.js';
+import { parseMatchmakerRequest } from '../../../server/shared/matchmaker-rules.js';
 import { findRelatives } from '../../../server/lab/relative-matching.js';
 import { upsertRelatives } from '../../../server/lab/relatives-store.js';
 import { storedBreedShares } from '../../../server/lab/results-store.js';

@@ -8,9 +8,9 @@ import { testWorld } from '../../support/lab.js';
 import type { Db } from '../../../server/db/index.js';
 import type { User } from '../../../server/users/queries.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
-import { MATCHMAKER_ALL_ROWS } from '../../../server/breeders/matchmaker-rules.js';
+import { MATCHMAKER_ALL_ROWS } from '../../../server/shared/matchmaker-rules.js';
 import { pairUnrelatedTo, testedDog } from './fixtures.js';
-import { MATCHMAKER_AGE_RANGE_REVERSED } from '../../../server/breeders/messages.js';
+import { MATCHMAKER_AGE_RANGE_REVERSED } from '../../../server/shared/breeders-messages.js';
 
 const DATA = '/members/breeder-tools/matchmaker-data';
 const PAGE = '/members/breeder-tools/matchmaker';

@@ -9,7 +9,7 @@ import type { Db } from '../../../server/db/index.js';
 import type { User } from '../../../server/users/queries.js';
 import { HEALTH_CONDITIONS } from '../../../server/genetics/catalogue/health-conditions.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
-import { PAIR_DAM_NOT_FEMALE, PAIR_NO_RESULTS, PAIR_SAME_DOG, PAIR_SIRE_NOT_MALE } from '../../../server/breeders/messages.js';
+import { PAIR_DAM_NOT_FEMALE, PAIR_NO_RESULTS, PAIR_SAME_DOG, PAIR_SIRE_NOT_MALE } from '../../../server/shared/breeders-messages.js';
 import { pairUnrelatedTo, testedDog } from './fixtures.js';
 import { traitLocusSlug } from '../../../server/catalogue/sync.js';
 

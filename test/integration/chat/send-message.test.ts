@@ -15,7 +15,7 @@ import {
   NOT_AUTHORIZED,
   PLEASE_LOG_IN,
 } from '../../../server/shared/messages.js';
-import { MAX_MESSAGE_LENGTH, SEND_LIMIT_PER_MINUTE } from '../../../server/chat/rules.js';
+import { MAX_MESSAGE_LENGTH, SEND_LIMIT_PER_MINUTE } from '../../../server/shared/chat-rules.js';
 import { CHAT, getJson, member, send, signedOut, startConversation } from './helpers.js';
 
 describe('POST /members/chat/send-message', () => {

@@ -5,7 +5,7 @@ import { csrfToken, graphql, signIn, testApp, type Agent } from '../../support/a
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createPet, createUser, TEST_PASSWORD } from '../../support/factories.js';
 import { CHAT_EMPTY_BODY, DOG_NOT_FOUND, INVALID_ARGUMENTS, NAME_REQUIRED as SIGN_UP_NAME_REQUIRED, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
-import { NAME_ONE_LINE, NAME_REQUIRED } from '../../../server/pet-profile/rules.js';
+import { NAME_ONE_LINE, NAME_REQUIRED } from '../../../server/shared/pet-profile-rules.js';
 
 const NUL = 'Rex\u0000';
 

@@ -8,7 +8,7 @@ import { writeTsvGenotypes } from '../../../server/genetics/formats/tsv.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { testLab } from '../../support/lab.js';
 import { matchmakerCandidates, ownMatchmakerDog } from '../../../server/breeders/matchmaker-queries.js';
-import { parseMatchmakerRequest, sortColumnIndex, withDogDefaults } from '../../../server/breeders/matchmaker-rules.js';
+import { parseMatchmakerRequest, sortColumnIndex, withDogDefaults } from '../../../server/shared/matchmaker-rules.js';
 
 const petsOf = async (email: string) => {
   const db = await testDb();

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { csrfToken, signIn, testApp } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { DOG_NOT_FOUND } from '../../../server/shared/messages.js';
-import { HANDLE_CHARACTERS, HANDLE_LENGTH, NAME_REQUIRED } from '../../../server/pet-profile/rules.js';
+import { HANDLE_CHARACTERS, HANDLE_LENGTH, NAME_REQUIRED } from '../../../server/shared/pet-profile-rules.js';
 import { mainText } from '../results/population.js';
 import { profilePeople, type ProfilePeople } from './people.js';
 import { createPet, createUser, TEST_PASSWORD } from '../../support/factories.js';

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { testApp } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { NOT_AUTHORIZED, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
-import { NAME_REQUIRED, PRIVACY_INVALID, VET_CONSENT_REQUIRED } from '../../../server/pet-profile/rules.js';
+import { NAME_REQUIRED, PRIVACY_INVALID, VET_CONSENT_REQUIRED } from '../../../server/shared/pet-profile-rules.js';
 import { LOCATION_INVALID } from '../../../server/pet-profile/locations.js';
 import { gql, petSnapshot, profilePeople, signedOutGql, type ProfilePeople } from './people.js';
 

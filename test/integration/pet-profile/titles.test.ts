@@ -5,8 +5,8 @@ import type { Express } from 'express';
 import { testApp } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { INVALID_ARGUMENTS } from '../../../server/shared/messages.js';
-import { TITLE_CONTROL_CHARACTERS, TITLE_INVALID, TITLES_TOO_MANY, TITLE_MAX_COUNT, titleListedTwice } from '../../../server/pet-profile/rules.js';
-import { PREFIX_TITLES, SUFFIX_TITLES } from '../../../server/pet-profile/titles.js';
+import { TITLE_CONTROL_CHARACTERS, TITLE_INVALID, TITLES_TOO_MANY, TITLE_MAX_COUNT, titleListedTwice } from '../../../server/shared/pet-profile-rules.js';
+import { PREFIX_TITLES, SUFFIX_TITLES } from '../../../server/shared/pet-profile-titles.js';
 import { gql, petSnapshot, profilePeople, type ProfilePeople } from './people.js';
 
 const UPDATE = `mutation($u: PetUpdateFields!, $q: PetQueryFields!) { updatePet(updateFields: $u, queryFields: $q) { prefixTitles suffixTitles } }`;

@@ -17,7 +17,7 @@ import {
   REGISTRATION_ORGANIZATION_INVALID,
   STATED_BREED_INVALID,
   STORY_TOO_LONG,
-} from '../../../server/pet-profile/rules.js';
+} from '../../../server/shared/pet-profile-rules.js';
 import { gql, petSnapshot, profilePeople, signedOutGql, type ProfilePeople } from './people.js';
 
 const PET_FIELDS = `petNum name callName handle story sex intact breedType privacy prefixTitles suffixTitles

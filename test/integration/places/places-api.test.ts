@@ -6,7 +6,7 @@ import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
 import type { Db } from '../../../server/db/index.js';
 import { INVALID_ARGUMENTS, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
-import type { PlaceDetails, Prediction } from '../../../server/places/types.js';
+import type { PlaceDetails, Prediction } from '../../../server/shared/places-types.js';
 
 describe('GET /api/places (our own place search)', function () {
   this.timeout(30000);

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { Express } from 'express';
 import { testApp } from '../../support/app.js';
 import { resetToDemoData, signInAsDemo } from '../../support/demo.js';
-import { menuButtonLabel } from '../../../server/shell/rules.js';
+import { menuButtonLabel } from '../../../server/shared/shell-rules.js';
 
 const menuButton = (html: string) => html.match(/<summary\b[^>]*>.*?<\/summary>/s)?.[0] ?? '';
 

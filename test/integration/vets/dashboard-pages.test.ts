@@ -5,7 +5,7 @@ import { testApp, csrfToken, signIn } from '../../support/app.js';
 import { resetToDemoData } from '../../support/demo.js';
 import { attrOf, invalidFields, selectedOf, tagById, textOf } from './html.js';
 import { CLIENT_EMAIL_INVALID, DOG_NOT_FOUND, NOT_AUTHORIZED, PATIENT_NAME_REQUIRED, PATIENT_NOTE_REQUIRED, PATIENT_NOTE_TOO_LONG } from '../../../server/shared/messages.js';
-import { CLIENT_PHONE_INVALID } from '../../../server/vets/rules.js';
+import { CLIENT_PHONE_INVALID } from '../../../server/shared/vets-rules.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
 import { binaryParser, pdfText, vetPeople, type VetPeople } from './people.js';
 

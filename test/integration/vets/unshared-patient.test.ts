@@ -7,7 +7,7 @@ import { testDb } from '../../support/database.js';
 import { csrfToken } from '../../support/app.js';
 import { demoPopulation, ownedPetNum } from '../results/population.js';
 import { DOG_NOT_FOUND, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
-import { PATIENT_NO_LONGER_SHARED, PATIENT_NOT_SHARED_ANY_MORE, revokeShareWarning, unsharedPatientText } from '../../../server/vets/rules.js';
+import { PATIENT_NO_LONGER_SHARED, PATIENT_NOT_SHARED_ANY_MORE, revokeShareWarning, unsharedPatientText } from '../../../server/shared/vets-rules.js';
 import { gql, vetPeople, type VetPeople } from './people.js';
 
 const SHARE = 'mutation($u: ID!, $n: String!, $e: String!) { shareResultsWithVet(petUuid: $u, vetName: $n, vetEmail: $e) { id practiceName } }';

@@ -10,7 +10,7 @@ import {
   phoneSmsFromForm,
   withoutCsrf,
 } from '../../../server/account-settings/rules.js';
-import { emailPreferenceGroupsFor, EMAIL_PREFERENCE_FIELDS, settableEmailPreferences } from '../../../server/account-settings/email-preference-fields.js';
+import { emailPreferenceGroupsFor, EMAIL_PREFERENCE_FIELDS, settableEmailPreferences } from '../../../server/shared/email-preference-fields.js';
 import { NAME_REQUIRED, PHONE_INVALID, SETTINGS_COUNTRY_INVALID, SETTINGS_NAME_TOO_LONG, SETTINGS_UNEXPECTED_FIELDS } from '../../../server/shared/messages.js';
 
 const PARENT = { isBreeder: false, isVet: false };

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { notValidNumberFor, parsePhoneSmsProps, phoneFieldState, submitDecision } from '../../../widgets/phone-sms/rules';
 import { parseEmailPreferencesProps } from '../../../widgets/email-preferences/rules';
-import { EMAIL_PREFERENCE_FIELDS } from '../../../server/account-settings/email-preference-fields';
+import { EMAIL_PREFERENCE_FIELDS } from '../../../server/shared/email-preference-fields';
 
 const FLAGS = Object.fromEntries(EMAIL_PREFERENCE_FIELDS.map((field) => [field, true]));
 

@@ -1,10 +1,10 @@
 // Pure rules of the admin search and serial scanning (spec 1 §5; spec 2 §4, §5; issue 16).
 import { expect } from 'chai';
-import { csvCellAsText, parseAdminSearch, substringPattern } from '../../../server/admin/search-rules.js';
-import { checkScanInput, duplicatePositions, ORDER_SKUS } from '../../../server/admin/serial-scanning/rules.js';
+import { csvCellAsText, parseAdminSearch, substringPattern } from '../../../server/shared/admin-search-rules.js';
+import { checkScanInput, duplicatePositions, ORDER_SKUS } from '../../../server/shared/serial-scanning-rules.js';
 import { canSubmit, duplicateKeys, inputKey, inputOrder, refusedInput, shownState, type InputState } from '../../../widgets/serial-scanning/inputs.js';
 import { methylationSwabProblem, type ScannedSwab } from '../../../server/admin/serial-scanning/checks.js';
-import { adminExportFileName, matchmakerFocusTarget, matchmakerReturnPath } from '../../../server/admin/table-columns.js';
+import { adminExportFileName, matchmakerFocusTarget, matchmakerReturnPath } from '../../../server/shared/admin-table-columns.js';
 import {
   SCAN_BOX_KEY_NO_PREFIX, SCAN_BOX_KEY_SHORT, SCAN_DUPLICATE, SCAN_SWAB_CODE_SHORT, SCAN_TRACKING_NUMBER,
   kitCount,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseTargetPetNums, surveyFormProblem, type SurveyFormText } from '../../../server/surveys/field-rules.js';
+import { parseTargetPetNums, surveyFormProblem, type SurveyFormText } from '../../../server/shared/survey-field-rules.js';
 import { newSurveySchema } from '../../../server/surveys/rules.js';
 
 describe('survey form rules (the admin form names the field the server would refuse)', () => {

@@ -9,7 +9,7 @@ import {
   parseHandle,
   parseSendConversationId,
   truncateText,
-} from '../../../server/chat/rules';
+} from '../../../server/shared/chat-rules';
 import { CHAT_EMPTY_BODY, CHAT_MESSAGE_TOO_LONG, CHAT_UNREAD, INVALID_ARGUMENTS } from '../../../server/shared/messages';
 
 describe('chat rules', () => {

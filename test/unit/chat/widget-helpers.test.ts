@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { checkConversationsResponse, checkMessagesResponse, errorFrom, sendOutcome } from '../../../widgets/chat/api';
 import { activityKey, announceUnreadCount, markedRead, parseChatProps, withBlock } from '../../../widgets/chat/state';
 import { HttpError } from '../../../widgets/shared/fetch-json';
-import type { Conversation } from '../../../server/chat/types';
+import type { Conversation } from '../../../server/shared/chat-types';
 
 const conversation = (overrides: Partial<Conversation> = {}): Conversation => ({
   conversation_id: 3,

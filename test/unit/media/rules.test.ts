@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { documentDisposition, refusedFileReason, MAX_CAPTION_LENGTH, nextRotation, parseCaption, parseDocumentInfo, parsePublicId, newPublicId, wagCount, mediaTypeOfPublicId } from '../../../server/media/rules.js';
+import { documentDisposition, refusedFileReason, MAX_CAPTION_LENGTH, nextRotation, parseCaption, parseDocumentInfo, parsePublicId, newPublicId, wagCount, mediaTypeOfPublicId } from '../../../server/shared/media-rules.js';
 import { mediaSettingsFromEnv } from '../../../server/media/settings.js';
 import { expectedWagAnswer, toggledWag, rotatedSlide } from '../../../widgets/gallery/rules.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ABOUT_SUMMARY_ROWS, aboutPageSummary, aboutPageTitle, backToProfileText } from '../../../server/pet-profile/page-summary';
+import { ABOUT_SUMMARY_ROWS, aboutPageSummary, aboutPageTitle, backToProfileText } from '../../../server/shared/pet-profile-page-summary';
 import { aboutPet } from '../widgets/pet-profile/about-pet';
 
 describe('about page summary', () => {

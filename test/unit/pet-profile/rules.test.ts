@@ -38,7 +38,7 @@ import {
   validatePetUpdateFields,
   yearOptions,
   type DateParts,
-} from '../../../server/pet-profile/rules';
+} from '../../../server/shared/pet-profile-rules';
 
 const today = new Date(2026, 10, 22); // 22 Nov 2026, local time
 const parts = (day: number | null, month: number | null, year: number | null, isEstimated = false): DateParts => ({ day, month, year, isEstimated });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { TITLE_CONTROL_CHARACTERS, TITLE_INVALID, titleListedTwice, validatePetUpdateFields } from '../../../server/pet-profile/rules';
+import { TITLE_CONTROL_CHARACTERS, TITLE_INVALID, titleListedTwice, validatePetUpdateFields } from '../../../server/shared/pet-profile-rules';
 
 const titleErrors = (prefixTitles: unknown) =>
   validatePetUpdateFields({ prefixTitles } as never, { today: new Date(2026, 10, 22), isBreeder: false }).errors.prefixTitles ?? null;

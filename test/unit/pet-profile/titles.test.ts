@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PREFIX_TITLES, SUFFIX_TITLES, suggestTitles } from '../../../server/pet-profile/titles';
+import { PREFIX_TITLES, SUFFIX_TITLES, suggestTitles } from '../../../server/shared/pet-profile-titles';
 
 describe('pet titles', () => {
   it('holds real show and sport titles', () => {

@@ -10,7 +10,7 @@ import { vetUpdateErrorText } from '../../../widgets/vet-info/text.js';
 import { GraphqlError } from '../../../widgets/shared/graphql.js';
 import { MAPS_LOAD_FAILED, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
 import { locationInputSchema } from '../../../server/pet-profile/locations.js';
-import type { PlaceDetails } from '../../../server/places/types.js';
+import type { PlaceDetails } from '../../../server/shared/places-types.js';
 
 const PORTLAND: PlaceDetails = {
   placeId: 'city:5746545',

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ageInMonths, lifeStageFor, sizeClassFor } from '../../../server/results/life-stage.js';
+import { ageInMonths, lifeStageFor, sizeClassFor } from '../../../server/shared/life-stage.js';
 
 /** The date `months` after 2010-01-15, so ages fall exactly on the table's boundaries. */
 function onAge(months: number): string {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { opensAsWebAddress } from '../../../server/shared/web-address.js';
 import { kennelProfileSchema } from '../../../server/breeders/kennel-rules.js';
-import { SOCIAL_URL_INVALID, validatePetUpdateFields, type PetUpdateFields } from '../../../server/pet-profile/rules.js';
+import { SOCIAL_URL_INVALID, validatePetUpdateFields, type PetUpdateFields } from '../../../server/shared/pet-profile-rules.js';
 
 describe('web addresses a browser could open', () => {
   it('takes http and https addresses with a host, and refuses ports out of range, bad hosts and other schemes', () => {

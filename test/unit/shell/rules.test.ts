@@ -8,7 +8,7 @@ import {
   truncate,
   type FooterPet,
   type NavPet,
-} from '../../../server/shell/rules.js';
+} from '../../../server/shared/shell-rules.js';
 
 const links = { productSite: 'https://site', shop: 'https://shop', breederKit: 'https://shop/breeder', helpCenter: '/help', resources: 'https://site/resources' };
 const pet: FooterPet = { petNum: 7, name: 'Biscuit', isEligibleForInsurance: false, insuranceUrl: null, hasResults: true };

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CLIENT_PHONE_INVALID, isValidPhone, revokeShareWarning, normaliseNote, noteError, pageWindow, resultsStatusLabel, searchPattern, validatePatient, validateShare, VET_LINK_COPIED_MS } from '../../../server/vets/rules.js';
+import { CLIENT_PHONE_INVALID, isValidPhone, revokeShareWarning, normaliseNote, noteError, pageWindow, resultsStatusLabel, searchPattern, validatePatient, validateShare, VET_LINK_COPIED_MS } from '../../../server/shared/vets-rules.js';
 import {
   CLIENT_EMAIL_INVALID,
   PATIENT_NAME_REQUIRED,

@@ -10,7 +10,7 @@ import {
   isTextWithinLimit,
   toggleChip,
   UNHELPFUL_CHIPS,
-} from '../../../server/feedback/rules';
+} from '../../../server/shared/feedback-rules';
 import { canSubmit, parseFeedbackBannerProps } from '../../../widgets/feedback-banner/rules';
 
 describe('feedback banner rules', () => {

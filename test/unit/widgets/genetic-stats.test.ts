@@ -13,7 +13,7 @@ import {
   showsGeneticStats,
   sizeClassOf,
   weightRangeText,
-} from '../../../widgets/genetic-stats/rules';
+} from '../../../server/shared/genetic-stats-rules';
 import { closeOnce } from '../../../widgets/shared/close-once';
 import { LIFE_STAGE_OFFER, LIFE_STAGE_PENDING } from '../../../server/shared/messages';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { analyticsIdentityOf, IDENTIFY_FAILED, IDENTIFY_URL, identifyUser } from '../../../widgets/usage/identify.js';
-import { analyticsIdentity } from '../../../server/usage/identity.js';
+import { analyticsIdentity } from '../../../server/shared/usage-identity.js';
 
 const pageWith = (identity?: string) =>
   ({ cookie: 'XSRF-TOKEN=abc', querySelector: () => null, body: { dataset: identity === undefined ? {} : { analyticsIdentity: identity } } }) as unknown as Document;

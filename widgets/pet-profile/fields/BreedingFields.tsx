@@ -4,8 +4,8 @@ import {
   REGISTERED_NAME_MAX,
   REGISTRATION_MAX_COUNT,
   REGISTRATION_NUMBER_MAX,
-} from '../../../server/pet-profile/rules';
-import { PREFIX_TITLES, SUFFIX_TITLES } from '../../../server/pet-profile/titles';
+} from '../../../server/shared/pet-profile-rules';
+import { PREFIX_TITLES, SUFFIX_TITLES } from '../../../server/shared/pet-profile-titles';
 import type { Catalogue } from '../api';
 import { emptyRegistration, type RegistrationDraft } from '../draft';
 import { FieldError, fieldId, invalidProps, SelectField } from './common';

@@ -1,4 +1,4 @@
-import { DAYS, MONTHS, yearOptions } from '../../../server/pet-profile/rules';
+import { DAYS, MONTHS, yearOptions } from '../../../server/shared/pet-profile-rules';
 import { hasDateParts, withDatePart, withEstimatedChoice, type DateDraft, type DatePart } from '../draft';
 import { errorId, FieldError, fieldId } from './common';
 

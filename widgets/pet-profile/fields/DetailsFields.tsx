@@ -1,4 +1,4 @@
-import { BREED_TYPES, collectsBreedInfo, DATE_FIELD_LABELS, INTACT_OPTIONS, SEX_OPTIONS } from '../../../server/pet-profile/rules';
+import { BREED_TYPES, collectsBreedInfo, DATE_FIELD_LABELS, INTACT_OPTIONS, SEX_OPTIONS } from '../../../server/shared/pet-profile-rules';
 import { breedsFor, type Catalogue } from '../api';
 import type { PetDraft } from '../draft';
 import type { Intact, Sex } from '../types';

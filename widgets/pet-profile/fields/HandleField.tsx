@@ -1,4 +1,4 @@
-import { HANDLE_MAX } from '../../../server/pet-profile/rules';
+import { HANDLE_MAX } from '../../../server/shared/pet-profile-rules';
 import { HANDLE_CHECKING } from '../text';
 import { useHandleCheck } from '../use-handle-check';
 import { errorId, FieldError, fieldId } from './common';

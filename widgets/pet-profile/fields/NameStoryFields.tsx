@@ -1,4 +1,4 @@
-import { NAME_MAX, STORY_MAX } from '../../../server/pet-profile/rules';
+import { NAME_MAX, STORY_MAX } from '../../../server/shared/pet-profile-rules';
 import { errorId, FieldError, fieldId, invalidProps } from './common';
 import type { FieldGroupProps } from './DetailsFields';
 

@@ -1,4 +1,4 @@
-import { PRIVACY_OPTIONS, SOCIAL_NETWORKS, SOCIAL_URL_MAX } from '../../../server/pet-profile/rules';
+import { PRIVACY_OPTIONS, SOCIAL_NETWORKS, SOCIAL_URL_MAX } from '../../../server/shared/pet-profile-rules';
 import type { Privacy } from '../types';
 import { FieldError, fieldId, invalidProps, SelectField } from './common';
 import type { FieldGroupProps } from './DetailsFields';

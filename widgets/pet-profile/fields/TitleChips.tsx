@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FocusEvent } from 'react';
-import { TITLE_MAX_COUNT } from '../../../server/pet-profile/rules';
-import { suggestTitles } from '../../../server/pet-profile/titles';
+import { TITLE_MAX_COUNT } from '../../../server/shared/pet-profile-rules';
+import { suggestTitles } from '../../../server/shared/pet-profile-titles';
 import { addTitle, addTitles, removeTitle, type TitleField } from '../draft';
 import { FieldError, fieldId, invalidProps } from './common';
 
@@ -11,7 +11,7 @@ export interface TitleChipsProps {
   idPrefix: string;
   name: TitleField;
   label: string;
-  /** The show and sport titles suggested (server/pet-profile/titles.ts). */
+  /** The show and sport titles suggested (server/shared/pet-profile-titles.ts). */
   titles: readonly string[];
   chosen: string[];
   /** The text in the input, kept in the form's draft so that saving adds it (draft.ts withTypedTitles). */

@@ -6,7 +6,7 @@ import {
   REGISTRATION_ORGANIZATION_INVALID,
   TITLE_INVALID,
   TITLE_MAX_COUNT,
-} from '../../../../server/pet-profile/rules';
+} from '../../../../server/shared/pet-profile-rules';
 import {
   aboutPetFields,
   addTitle,
@@ -27,7 +27,7 @@ import {
   withTypedTitles,
 } from '../../../../widgets/pet-profile/draft';
 import { aboutPet, NO_DATE } from './about-pet';
-import { PREFIX_TITLES, SUFFIX_TITLES } from '../../../../server/pet-profile/titles';
+import { PREFIX_TITLES, SUFFIX_TITLES } from '../../../../server/shared/pet-profile-titles';
 
 describe('about-pet draft: dates (spec 2 §4 known/estimated)', () => {
   it('follows the rule while the owner has not chosen: a day makes it known, month or year alone estimated', () => {

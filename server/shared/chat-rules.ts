@@ -7,10 +7,10 @@ import {
   CHAT_SENT,
   CHAT_UNREAD,
   INVALID_ARGUMENTS,
-} from '../shared/messages.js';
+} from './messages.js';
 // the id rule without zod: this file is in the chat widget's bundle
-import { parseId } from '../shared/id-range.js';
-import { hasControlCharacter, isBlank } from '../shared/visible-text.js';
+import { parseId } from './id-range.js';
+import { hasControlCharacter, isBlank } from './visible-text.js';
 
 /** A conversation started from /members/chat?to={handle} that has no message yet (spec 1 §4). */
 export const NEW_CONVERSATION_ID = -1;

@@ -1,4 +1,4 @@
-import { MAX_ID } from '../shared/id-range.js';
+import { MAX_ID } from './id-range.js';
 
 // Pure rules of the admin data tables (spec 1 §2, §5, §7, §9; issue 16). No I/O: the server,
 // the data-table widget and the tests share them.

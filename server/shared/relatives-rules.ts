@@ -1,9 +1,9 @@
 // Pure rules of the relatives list (spec 2 §4, §9): shared by the page the server renders (its first
 // five relatives), the relatives widget and the tests.
-import { RELATEDNESS_CATEGORIES } from '../genetics/compute/relatedness.js';
-import { RELATIVES_CLOSE_FAMILY_WARNING } from '../shared/messages.js';
-import type { RelativePet, RelativesResponse } from './types.js';
-import { avatarInitial, dogAvatar, type DogAvatar } from '../shared/dog-avatar.js';
+import { RELATEDNESS_CATEGORIES } from './relatedness-categories.js';
+import { RELATIVES_CLOSE_FAMILY_WARNING } from './messages.js';
+import type { RelativePet, RelativesResponse } from './relatives-types.js';
+import { avatarInitial, dogAvatar, type DogAvatar } from './dog-avatar.js';
 
 /** Spec 2 §9: relatives are shown 5 at a time; 'show more' adds 5 after 1 second. */
 export const RELATIVES_PAGE_SIZE = 5;

@@ -1,9 +1,9 @@
 // The pet profile's rules, one copy for the server, the about-pet widgets and the tests.
 // No I/O and no DOM here: the browser bundles this module (spec 1 §3–§5, issue #5).
-export * from './date-rules.js';
-import { ADOPTION_BEFORE_BIRTH, datePartsError, DATE_NOT_REAL, estimatedFromParts, isAdoptionBeforeBirth, isWhole, type DateParts } from './date-rules.js';
-import { hasLineBreak, isBlank } from '../shared/visible-text.js';
-import { opensAsWebAddress } from '../shared/web-address.js';
+export * from './pet-profile-date-rules.js';
+import { ADOPTION_BEFORE_BIRTH, datePartsError, DATE_NOT_REAL, estimatedFromParts, isAdoptionBeforeBirth, isWhole, type DateParts } from './pet-profile-date-rules.js';
+import { hasLineBreak, isBlank } from './visible-text.js';
+import { opensAsWebAddress } from './web-address.js';
 
 export type BreedType = 'purebred' | 'designer' | 'mixed' | 'village' | 'unknown' | 'notShared';
 

@@ -1,9 +1,9 @@
 // The read-only summary at the top of the about page (views/members/pet-about.ejs): the server renders
 // it, and the about-pet widgets write the same texts into it after a save (widgets/pet-profile/page-summary.ts),
 // so the page never shows values older than the form's. Pure: no I/O, no DOM.
-import { birthdayText } from '../shared/birthday-text.js';
-import type { AboutPetFeed } from './queries.js';
-import { BREED_TYPES, INTACT_OPTIONS, PRIVACY_OPTIONS, SEX_OPTIONS, SOCIAL_NETWORKS } from './rules.js';
+import { birthdayText } from './birthday-text.js';
+import type { AboutPetFeed } from './pet-profile-types.js';
+import { BREED_TYPES, INTACT_OPTIONS, PRIVACY_OPTIONS, SEX_OPTIONS, SOCIAL_NETWORKS } from './pet-profile-rules.js';
 
 export const NOT_GIVEN = 'Not given';
 

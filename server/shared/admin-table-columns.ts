@@ -1,7 +1,7 @@
 // The columns of each admin data table (spec 1 §2), shared by the server (the page without
 // scripts, the JSON rows) and the DataTables widget. No I/O.
-import { MAX_SEARCH_LENGTH, type AdminTableName } from './search-rules.js';
-import type { AdminRow } from './data-table-queries.js';
+import { MAX_SEARCH_LENGTH, type AdminTableName } from './admin-search-rules.js';
+import type { AdminRow } from './admin-table-types.js';
 
 export type CellLink =
   /** The dog's profile page, for a row with petNum. */

@@ -9,8 +9,8 @@ import {
   VET_NAME_ONE_LINE,
   VET_NAME_REQUIRED,
   VET_NAME_TOO_LONG,
-} from '../shared/messages.js';
-import { hasLineBreak, isBlank } from '../shared/visible-text.js';
+} from './messages.js';
+import { hasLineBreak, isBlank } from './visible-text.js';
 
 /** spec 2 §9: 'Link copied' resets after 2000 ms. */
 export const VET_LINK_COPIED_MS = 2000;

@@ -6,7 +6,7 @@ import {
   SCAN_DUPLICATE,
   SCAN_SWAB_CODE_SHORT,
   SCAN_TRACKING_NUMBER,
-} from '../../shared/admin-messages.js';
+} from './admin-messages.js';
 
 // spec 2 §9
 export const BOX_KEY_PREFIX = 'EM-';

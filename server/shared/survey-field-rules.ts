@@ -1,4 +1,4 @@
-// The shapes of a survey's fields (spec 1 §3), shared by the GraphQL schema's checks (rules.ts) and
+// The shapes of a survey's fields (spec 1 §3), shared by the GraphQL schema's checks (server/surveys/rules.ts) and
 // the admin forms, which name the field at fault before sending instead of a bare 'Invalid Arguments'.
 
 export const SURVEY_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -1,6 +1,6 @@
 // Pure rules of the site shell (spec 2 §2), shared by views and tests.
-import type { UserType } from '../users/rules.js';
-import type { DogAvatar } from '../shared/dog-avatar.js';
+import type { UserType } from './user-types.js';
+import type { DogAvatar } from './dog-avatar.js';
 
 export const FOOTER_NAME_LIMIT = 25;
 

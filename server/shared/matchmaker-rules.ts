@@ -1,8 +1,8 @@
 // The matchmaker's table (spec 2 §5, §7, §9; issue 14): DataTables server-side parameters and the
-import { MATCHMAKER_AGE_RANGE_REVERSED } from './messages.js';
+import { MATCHMAKER_AGE_RANGE_REVERSED } from './breeders-messages.js';
 // filters, read from any input into clamped, typed values. Pure, shared with the widget.
 
-import { MAX_ID } from '../shared/id-range.js';
+import { MAX_ID } from './id-range.js';
 
 /** spec 2 §9: page length 10; options 5, 10, 25, 50, 100 and all (-1 in DataTables). */
 export const MATCHMAKER_PAGE_LENGTH = 10;

@@ -7,7 +7,7 @@ import {
   sizeClassFor,
   type LifeStage,
   type SizeClass,
-} from '../../server/results/life-stage';
+} from './life-stage';
 import {
   GENETIC_STAT_NOT_AVAILABLE,
   LIFE_STAGE_OFFER,
@@ -17,7 +17,7 @@ import {
   OTHER_LABS_FILE_WEIGHT_WHY,
   OTHER_LABS_FILE_WOLFINESS,
   OTHER_LABS_FILE_WOLFINESS_WHY,
-} from '../../server/shared/messages';
+} from './messages';
 
 /** Spec 1 §5, §9: wolfiness is capped at 100 and shown with one decimal. */
 export const WOLFINESS_CAP = 100;
