@@ -4,6 +4,7 @@ import { HEALTH_CONDITIONS } from '../genetics/catalogue/health-conditions.js';
 import { TRAIT_LOCI } from '../genetics/catalogue/traits.js';
 import { REGISTRATION_ORGANIZATIONS } from '../genetics/catalogue/registration-organizations.js';
 import type { Breed, ModeOfInheritance } from '../genetics/catalogue/types.js';
+import { pgArray } from '../pets/reads.js';
 
 const MODE_OF_INHERITANCE: Record<ModeOfInheritance, string> = {
   'autosomal recessive': 'autosomal_recessive',
@@ -87,11 +88,15 @@ export async function syncCatalogues(db: Db): Promise<void> {
     );
     if (relevance.length) await trx('health_condition_breeds').insert(relevance).onConflict(['health_condition_id', 'breed_id']).ignore();
     // a breed the catalogue no longer lists for a condition (its variant became a row of its own) stops being relevant
+    // the pairs kept go as two arrays: a list of ~700 pairs in NOT IN nests deeper than PGlite's stack allows
     const catalogueConditionIds = HEALTH_CONDITIONS.map((condition) => conditionIds.get(condition.id)!);
-    const kept: number[][] = relevance.map((row) => [row.health_condition_id!, row.breed_id!]);
-    const stale = trx('health_condition_breeds').whereIn('health_condition_id', catalogueConditionIds);
-    if (kept.length) stale.whereNotIn(['health_condition_id', 'breed_id'], kept);
-    await stale.delete();
+    await trx.raw(
+      `delete from health_condition_breeds h
+        where h.health_condition_id = any(?::int[])
+          and not exists (select 1 from unnest(?::int[], ?::int[]) as kept(condition_id, breed_id)
+                           where kept.condition_id = h.health_condition_id and kept.breed_id = h.breed_id)`,
+      [pgArray(catalogueConditionIds), pgArray(relevance.map((row) => row.health_condition_id!)), pgArray(relevance.map((row) => row.breed_id!))],
+    );
 
     const categories = [...new Set(TRAIT_LOCI.map((locus) => locus.category))];
     await trx('trait_categories')
