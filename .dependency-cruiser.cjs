@@ -1,12 +1,20 @@
 // The dependency rules of issue 33 (§1, §3), checked by `npm run lint:deps` (in .ci/run):
 // the browser code (widgets/) and the server share code only through server/shared/, which is
-// isomorphic: pure rules, types and user-facing strings, no I/O and no server-only library.
+// isomorphic: pure rules, types and user-facing strings, no I/O and no server-only library; and
+// widgets import no node: module and no server-only npm package.
 // Type-only imports count too (tsPreCompilationDeps), so a widget cannot borrow a route's types.
 // No module cycles (but in server/lab/, see the rule), and no cycles between the folders of widgets/.
-// test/unit/deps/rules.test.ts runs these rules on fixtures that break each of them.
+// test/unit/dependency-rules.test.ts runs these rules on a small code base that breaks each of them.
 
 /** npm packages server/shared/ may import: they run in the browser as they do on the server. */
 const BROWSER_SAFE_PACKAGES = ['react', 'libphonenumber-js'];
+
+/** npm packages of the server alone (package.json): no widget may bundle them. */
+const SERVER_ONLY_PACKAGES = [
+  '@aws-sdk', '@electric-sql/pglite', '@graphql-tools', 'compression', 'cookie-parser', 'dataloader', 'ejs', 'express',
+  'express-session', 'file-type', 'graphql', 'graphql-http', 'helmet', 'knex', 'knex-pglite', 'multer', 'nodemailer',
+  'pdfkit', 'pg', 'pino', 'piscina', 'rate-limiter-flexible', 'sharp', 'tsx', 'zod',
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -19,6 +27,20 @@ module.exports = {
         'Move what both sides need to server/shared/<feature>-*.ts.',
       from: { path: '^widgets/' },
       to: { path: '^server/', pathNot: '^server/shared/' },
+    },
+    {
+      name: 'widget-imports-node',
+      severity: 'error',
+      comment: 'Widgets run in the browser: no node: modules.',
+      from: { path: '^widgets/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'widget-imports-server-package',
+      severity: 'error',
+      comment: 'Widgets run in the browser: no server-only npm package (zod, knex, express...).',
+      from: { path: '^widgets/' },
+      to: { path: `(^|/)node_modules/(${SERVER_ONLY_PACKAGES.join('|')})/` },
     },
     {
       name: 'server-imports-widgets',

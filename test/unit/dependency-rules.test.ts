@@ -24,6 +24,8 @@ const FILES: Record<string, string> = {
   'server/chat/routes.ts': "import { z } from 'zod';\nimport { LIMIT } from '../shared/chat-rules.js';\nexport const body = z.string().max(LIMIT);\n",
   // broken: (a) a widget imports a server module outside server/shared/, even for a type
   'widgets/chat/bad-import.ts': "import type { body } from '../../server/chat/routes.js';\nexport type Body = typeof body;\n",
+  // broken: a widget imports node: and a server-only package
+  'widgets/chat/bad-package.ts': "import { z } from 'zod';\nimport { join } from 'node:path';\nexport const bad = [z, join];\n",
   // broken: (b) the server imports a widget
   'server/chat/page.ts': "import { widget } from '../../widgets/chat/widget.js';\nexport const page = widget;\n",
   // broken: (c) server/shared/ imports the server, node: and a server-only package
@@ -57,7 +59,7 @@ function cruise(): Violation[] {
 }
 
 describe('the dependency rules (npm run lint:deps)', () => {
-  it('report a widget importing server/ outside server/shared/, the server importing a widget, server/shared/ importing anything but itself and browser-safe packages, and cycles', () => {
+  it('report a widget importing server/ outside server/shared/ or a server-only package, the server importing a widget, server/shared/ importing anything but itself and browser-safe packages, and cycles', () => {
     const found = cruise()
       .map(({ rule, from, to }) => `${rule.name}: ${from} → ${to.replace(/^.*node_modules\/(zod)\/.*$/, 'node_modules/$1')}`)
       .sort();
@@ -69,7 +71,9 @@ describe('the dependency rules (npm run lint:deps)', () => {
       'shared-imports-node-or-server-package: server/shared/leaky.ts → fs',
       'shared-imports-node-or-server-package: server/shared/leaky.ts → node_modules/zod',
       'shared-imports-outside-shared: server/shared/leaky.ts → server/chat/routes.ts',
+      'widget-imports-node: widgets/chat/bad-package.ts → path',
       'widget-imports-server-internals: widgets/chat/bad-import.ts → server/chat/routes.ts',
+      'widget-imports-server-package: widgets/chat/bad-package.ts → node_modules/zod',
     ]);
   });
 });
