@@ -68,8 +68,15 @@ async function ownerOf(db: Db, petNum: number): Promise<{ name: string; email: s
 /** "Pyruvate Kinase Deficiency (Exon 5, Basenji Variant)" where two conditions share a name; the bare name elsewhere. */
 export function conditionLabels(conditions: readonly { name: string; gene: string; variant: string | null }[]): string[] {
   const counts = new Map<string, number>();
-  for (const c of conditions) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
-  return conditions.map((c) => ((counts.get(c.name) ?? 0) > 1 ? `${c.name} (${c.variant || `gene ${c.gene}`})` : c.name));
+  const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const c of conditions) {
+    count(c.name);
+    count(`${c.name}\u0000${c.variant ?? ''}`);
+  }
+  // two variants worded alike (the panel's two attenuating copper variants of Labradors) are told apart by their gene
+  const variantLabel = (c: (typeof conditions)[number]) =>
+    !c.variant ? `gene ${c.gene}` : (counts.get(`${c.name}\u0000${c.variant}`) ?? 0) > 1 ? `${c.gene}, ${c.variant}` : c.variant;
+  return conditions.map((c) => ((counts.get(c.name) ?? 0) > 1 ? `${c.name} (${variantLabel(c)})` : c.name));
 }
 
 export async function loadVetReport(db: Db, pet: Pet): Promise<VetReport> {

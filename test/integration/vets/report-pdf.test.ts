@@ -91,6 +91,11 @@ describe('vets: the words of the vet report PDF', function () {
     expect(text).to.include('Carrier: Pyruvate Kinase Deficiency (Exon 5, Basenji Variant)');
     expect(text).to.include('Gene PKLR, variant Exon 5, Basenji Variant.');
     expect(text).to.include('Clear (2): Trapped Neutrophil Syndrome, TNS; Pyruvate Kinase Deficiency (Exon 7, Labrador Retriever Variant).');
+    // variants worded alike, on different genes (issue 35 §5)
+    expect(conditionLabels([
+      { name: 'Copper Toxicosis (Attenuating)', gene: 'ATP7A', variant: 'Labrador Retriever' },
+      { name: 'Copper Toxicosis (Attenuating)', gene: 'RETN', variant: 'Labrador Retriever' },
+    ])).to.deep.equal(['Copper Toxicosis (Attenuating) (ATP7A, Labrador Retriever)', 'Copper Toxicosis (Attenuating) (RETN, Labrador Retriever)']);
   });
 
   it("words a demo dog's life stage as the genetic stats page does and labels both Pyruvate Kinase Deficiency variants", async () => {
