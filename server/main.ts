@@ -36,6 +36,8 @@ async function prepare(settings: Settings, database: Database): Promise<void> {
 
 /** Serves the site on settings.port from this process until SIGINT/SIGTERM. */
 async function serve(settings: Settings, database: Database): Promise<void> {
+  // The lab's panel and reference breeds take seconds of CPU to build: built before serving, not in the first upload's or pair prediction's request.
+  await openLab(database.db, settings.lab);
   const app = createApp({ db: database.db, settings });
   const chatEvents = app.locals.chatEvents as ChatEvents;
   const server = app.listen(settings.port, () => {
