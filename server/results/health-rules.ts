@@ -39,6 +39,20 @@ export function compareHealthResults(a: HealthCondition, b: HealthCondition): nu
   );
 }
 
+/** "Pyruvate Kinase Deficiency (Exon 5, Basenji Variant)" where two conditions share a name; the bare name elsewhere. */
+export function conditionLabels(conditions: readonly { name: string; gene: string; variant: string | null }[]): string[] {
+  const counts = new Map<string, number>();
+  const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const c of conditions) {
+    count(c.name);
+    count(`${c.name}\u0000${c.variant ?? ''}`);
+  }
+  // two variants worded alike (the panel's two attenuating copper variants of Labradors) are told apart by their gene
+  const variantLabel = (c: (typeof conditions)[number]) =>
+    !c.variant ? `gene ${c.gene}` : (counts.get(`${c.name}\u0000${c.variant}`) ?? 0) > 1 ? `${c.gene}, ${c.variant}` : c.variant;
+  return conditions.map((c) => ((counts.get(c.name) ?? 0) > 1 ? `${c.name} (${variantLabel(c)})` : c.name));
+}
+
 export function orderHealthResults<T extends HealthCondition>(conditions: readonly T[]): T[] {
   return [...conditions].sort(compareHealthResults);
 }

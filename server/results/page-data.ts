@@ -11,6 +11,7 @@ import { BREED_INFO, SIMILAR_PETS } from './breed-info.js';
 import { FAMILY_TREE } from './family-tree.js';
 import { HAPLOTYPE_WORDS, haplotypeLines, HAPLOTYPES } from './haplotypes.js';
 import { filterHealthResults, HEALTH_RESULTS, type HealthFilter } from './health.js';
+import { healthConditionLabel } from './health-condition-labels.js';
 import { CALL_LABELS, CARRIER_VERSUS_AT_RISK, SEVERITY_LABELS, healthCounts, healthSections, modeOfInheritanceWords } from './health-rules.js';
 import { TRAITS } from './traits.js';
 import { PROFILE_FACTS, profileDetails } from './profile.js';
@@ -42,7 +43,7 @@ export interface PageContext {
 }
 
 /** Helpers every results view uses. */
-export const healthWords = { CALL_LABELS, SEVERITY_LABELS, CARRIER_VERSUS_AT_RISK, INBREEDING_EXPLANATION, modeOfInheritanceWords };
+export const healthWords = { CALL_LABELS, SEVERITY_LABELS, CARRIER_VERSUS_AT_RISK, INBREEDING_EXPLANATION, modeOfInheritanceWords, conditionLabel: healthConditionLabel };
 
 export async function profilePage({ db, pet, isEditable = false, userId, isReadOnlyView = false }: PageContext) {
   // The owner's gallery (issue 12): everyone who reads the dog here also reads its documents.

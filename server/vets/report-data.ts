@@ -4,7 +4,7 @@ import type { Pet } from '../pets/queries.js';
 import { readPet } from '../pets/reads.js';
 import { BREED_MIX, type BreedMixView } from '../results/breed-mix.js';
 import { HEALTH_RESULTS } from '../results/health.js';
-import { CALL_LABELS, SEVERITY_LABELS, compareHealthResults, modeOfInheritanceWords, type HealthCondition } from '../results/health-rules.js';
+import { CALL_LABELS, SEVERITY_LABELS, compareHealthResults, conditionLabels, modeOfInheritanceWords, type HealthCondition } from '../results/health-rules.js';
 import { GENETIC_STATS_READS, geneticStatsFacts, geneticStatsProps } from '../results/genetic-stats.js';
 import { inbreedingText, INBREEDING_BANDS, type InbreedingText } from '../results/inbreeding.js';
 import { TRAITS } from '../results/traits.js';
@@ -63,20 +63,6 @@ async function ownerOf(db: Db, petNum: number): Promise<{ name: string; email: s
   // A patient the practice registered before its client had an account.
   const client = await db('practice_patients').where({ pet_num: petNum }).whereNotNull('client_name').orderBy('id').first('client_name', 'client_email');
   return client ? { name: client.client_name, email: client.client_email ?? '', countryCode: 'US' } : null;
-}
-
-/** "Pyruvate Kinase Deficiency (Exon 5, Basenji Variant)" where two conditions share a name; the bare name elsewhere. */
-export function conditionLabels(conditions: readonly { name: string; gene: string; variant: string | null }[]): string[] {
-  const counts = new Map<string, number>();
-  const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
-  for (const c of conditions) {
-    count(c.name);
-    count(`${c.name}\u0000${c.variant ?? ''}`);
-  }
-  // two variants worded alike (the panel's two attenuating copper variants of Labradors) are told apart by their gene
-  const variantLabel = (c: (typeof conditions)[number]) =>
-    !c.variant ? `gene ${c.gene}` : (counts.get(`${c.name}\u0000${c.variant}`) ?? 0) > 1 ? `${c.gene}, ${c.variant}` : c.variant;
-  return conditions.map((c) => ((counts.get(c.name) ?? 0) > 1 ? `${c.name} (${variantLabel(c)})` : c.name));
 }
 
 export async function loadVetReport(db: Db, pet: Pet): Promise<VetReport> {

@@ -22,6 +22,15 @@ describe('health and traits pages', function () {
     await db('pet_owners').insert({ pet_num: atRiskDog, user_id: parent.id, permission: 'read' }).onConflict(['pet_num', 'user_id']).ignore();
   });
 
+  it('names each condition once: the variants the panel tests under one name carry their variant (issue 35 §5)', async () => {
+    const agent = await signInAsDemo(app, 'parent');
+    const html = (await agent.get(`/members/results/health?i=${biscuit}`).expect(200)).text;
+    const names = [...html.matchAll(/<span class="health-condition__name">([^<]*)<\/span>/g)].map((m) => m[1]);
+    expect(names.length).to.be.above(200);
+    expect(new Set(names).size).to.equal(names.length);
+    expect(names).to.include.members(['Pyruvate Kinase Deficiency (Exon 7, Pug Variant)', 'Pyruvate Kinase Deficiency (Exon 5, Basenji Variant)', 'MDR1 Drug Sensitivity']);
+  });
+
   it('orders conditions at risk first, then carrier, then clear, breed-relevant first within each, with counts', async () => {
     const db = await testDb();
     const agent = await signInAsDemo(app, 'parent');
