@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import type { Lab } from '../lab/lab.js';
-import { panelsComparedWith } from './parents-kinship.js';
+import { panelsComparedWith, STORED_OFFSPRING_COI } from './parents-kinship.js';
 import { offspringCoiOf, type InbreedingPrediction } from './pair-prediction.js';
 import { GRAY_WOLF_SLUG, type MatchmakerRequest } from '../shared/matchmaker-rules.js';
 
@@ -85,11 +85,11 @@ const DISTANCE_SQL = `case when live.lng_lat[1] is not null and live.lng_lat[2] 
 // Each row says whether the lab found the two related.
 const KINSHIP_SQL = '(select kinship from relatives where pet_num_a = least(pets.pet_num, ?) and pet_num_b = greatest(pets.pet_num, ?))';
 
-// The chosen dog's relatives (bound three times: its pet number): the other dog and the kinship the relatives search stored.
-const RELATIVES_SQL = 'select case when pet_num_a = ? then pet_num_b else pet_num_a end as other, kinship from relatives where pet_num_a = ? or pet_num_b = ?';
+// The chosen dog's relatives (bound three times: its pet number): the other dog and the offspring COI the relatives search stored.
+const RELATIVES_SQL = `select case when pet_num_a = ? then pet_num_b else pet_num_a end as other, ${STORED_OFFSPRING_COI} as offspring_coi from relatives where pet_num_a = ? or pet_num_b = ?`;
 
 // A candidate's offspring COI (bound: the panels compared with the chosen dog's): 0 when compared and not related, null when not tested.
-const COI_SQL = 'case when genotypes.panel_id = any(?::int[]) then greatest(0, coalesce(kin.kinship, 0)) end';
+const COI_SQL = 'case when genotypes.panel_id = any(?::int[]) then greatest(0, coalesce(kin.offspring_coi, 0)) end';
 
 // Dogs whose name, call name, handle or main breed contains the search text (bound four times).
 const SEARCH_SQL = `select pet_num from pets where name ilike ? or call_name ilike ? or handle::text ilike ?
@@ -124,7 +124,7 @@ function candidatesOf(db: Db, dog: MatchmakerDog, query: Knex.QueryBuilder, incl
  * Opposite-sex candidates for one dog among every stored dog but the breeder's own
  * (whereMatchmakerVisible's rules, written out as joins), with the distance between the dogs' live
  * locations, filtered, searched, sorted and paged by the database. Each row's offspring COI is the
- * pair predictor's (parents-kinship.ts): the kinship the relatives search stored for the pair, 0 for a
+ * pair predictor's (parents-kinship.ts): the offspring COI the relatives search stored for the pair, 0 for a
  * candidate it compared and did not list, 'not tested' for one on a panel it does not compare with
  * the dog's. The chosen dog's relatives are read once and joined, so ordering and filtering by COI
  * cost what any other order does. A second query reads what the table shows for the page's rows only.

@@ -226,31 +226,34 @@ export function predictTraits(panel: MarkerPanel, loci: readonly TraitLocus[], s
 }
 
 export interface InbreedingPrediction {
-  /** Expected COI of the puppies: the kinship of sire and dam; null when it cannot be estimated. */
+  /** Expected COI of the puppies, on the lab's COI scale; null when it cannot be estimated. */
   offspringCoi: number | null;
   method: 'shared segments' | 'KING-robust kinship' | 'not tested';
   explanation: string;
 }
 
-/** The expected offspring COI of two parents: their kinship, never below 0. */
-export const offspringCoiOf = (kinship: number | null): number | null => (kinship === null ? null : Math.max(0, kinship));
+/** A stored offspring COI as shown, never below 0. */
+export const offspringCoiOf = (coi: number | null): number | null => (coi === null ? null : Math.max(0, coi));
 
-export function explainInbreeding(kinship: number | null, method: InbreedingPrediction['method']): InbreedingPrediction {
-  if (kinship === null) {
+export function explainInbreeding(offspringCoi: number | null, method: InbreedingPrediction['method']): InbreedingPrediction {
+  if (offspringCoi === null) {
     return { offspringCoi: null, method, explanation: 'The two samples share too few markers to estimate how related the parents are, so the puppies\u2019 COI cannot be predicted.' };
   }
-  const coi = offspringCoiOf(kinship)!;
+  const coi = offspringCoiOf(offspringCoi)!;
   const level =
     coi >= 0.177 ? 'as high as mating a parent with its offspring or two full siblings'
     : coi >= 0.0884 ? 'as high as mating half siblings'
     : coi >= 0.0442 ? 'about as high as mating first cousins'
     : coi >= 0.01 ? 'low: the parents are distant relatives'
     : 'very low: the parents share no recent ancestors that the DNA shows';
-  const how = method === 'shared segments' ? 'the DNA segments the parents share by descent, judged against their breeds\u2019 background' : 'the markers both parents\u2019 arrays carry (KING-robust kinship)';
+  const how =
+    method === 'shared segments'
+      ? 'from the DNA segments the parents share by descent and the runs of homozygosity each carries, as the lab measures COI on a dog'
+      : 'from the parents\u2019 kinship on the markers both arrays carry (KING-robust kinship)';
   return {
     offspringCoi: coi,
     method,
-    explanation: `Puppies of this pair are expected to have a coefficient of inbreeding (COI) of ${percent(coi)}: the chance that both copies of a gene in a puppy come from one ancestor the parents share. It equals the parents\u2019 kinship as the relatives search measured it, from ${how}; two dogs it does not list as relatives count as 0. This is ${level}.`,
+    explanation: `Puppies of this pair are expected to have a coefficient of inbreeding (COI) of ${percent(coi)}: the share of a puppy\u2019s DNA where both copies come from one ancestor. It is predicted ${how}, when the relatives search finds the parents related; two dogs it does not list as relatives count as 0. This is ${level}.`,
   };
 }
 

@@ -6,7 +6,7 @@ import { TRAIT_LOCI } from '../genetics/catalogue/traits.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { PAIR_DAM_NOT_FEMALE, PAIR_NO_RESULTS, PAIR_SAME_DOG, PAIR_SIRE_NOT_MALE } from '../shared/breeders-messages.js';
 import { loadPairDog, type PairDog } from './pair-dogs.js';
-import { parentsKinship } from './parents-kinship.js';
+import { parentsOffspringCoi } from './parents-kinship.js';
 import { explainInbreeding, predictCoatColours, predictHealth, predictTraits, withholdParent, type CoatColourPrediction, type HealthPrediction, type InbreedingPrediction, type TraitPrediction } from './pair-prediction.js';
 import { isMatchmakerVisible } from './visibility.js';
 import { mayReadResults } from '../pets/access.js';
@@ -63,11 +63,11 @@ export async function predictPair(db: Db, lab: Lab, user: User, sirePetNum: numb
   for (const dog of [sire, dam]) if (!dog.genotype) throw new PairError(PAIR_NO_RESULTS.replace('{name}', () => dog.name), 'BAD_USER_INPUT');
   const s = { calls: sire.genotype!.labCalls, sex: 'm' as const };
   const d = { calls: dam.genotype!.labCalls, sex: 'f' as const };
-  const { kinship, method } = await parentsKinship(db, lab, { petNum: sire.petNum, panelId: sire.genotype!.panelId }, { petNum: dam.petNum, panelId: dam.genotype!.panelId });
+  const { offspringCoi, method } = await parentsOffspringCoi(db, lab, { petNum: sire.petNum, panelId: sire.genotype!.panelId }, { petNum: dam.petNum, panelId: dam.genotype!.panelId });
   let prediction: PairPrediction = {
     sire: parent(sire, readsSire),
     dam: parent(dam, readsDam),
-    inbreeding: explainInbreeding(kinship, method),
+    inbreeding: explainInbreeding(offspringCoi, method),
     healthPredictions: predictHealth(lab.panel, conditions, s, d),
     coatColorPredictions: predictCoatColours(lab.panel, TRAIT_LOCI, s, d),
     traitPredictions: predictTraits(lab.panel, TRAIT_LOCI, s, d),

@@ -1,8 +1,9 @@
-// The parents' kinship the pair predictor and the matchmaker show: the one the relatives search
-// stored for the pair when the lab released the later of the two dogs (server/lab/relative-matching.ts
-// on the lab's panel, server/lab/array-relatives.ts on real arrays). Two dogs the search compared and
-// did not list as relatives share no recent ancestor the DNA shows: kinship 0. Two dogs it cannot
-// compare (one on the lab's panel, one on a real array) are 'not tested'.
+// The offspring COI the pair predictor and the matchmaker show: the one the relatives search stored
+// for the pair when the lab released the later of the two dogs (server/lab/relative-matching.ts on
+// the lab's panel, server/lab/array-relatives.ts on real arrays; a pair stored before the prediction
+// existed has its kinship). Two dogs the search compared and did not list as relatives share no
+// recent ancestor the DNA shows: 0. Two dogs it cannot compare (one on the lab's panel, one on a
+// real array) are 'not tested'.
 import type { Db } from '../db/index.js';
 import type { Lab } from '../lab/lab.js';
 import { loadPanel } from '../lab/panel-load.js';
@@ -11,7 +12,7 @@ import { intersectPanels, type MarkerPanel } from '../genetics/panel.js';
 import type { InbreedingPrediction } from './pair-prediction.js';
 
 export interface ParentsKinship {
-  kinship: number | null;
+  offspringCoi: number | null;
   method: InbreedingPrediction['method'];
 }
 
@@ -55,15 +56,20 @@ function sharedAutosomalSnps(a: MarkerPanel, b: MarkerPanel): number {
   return count;
 }
 
-/** The kinship the relatives search stored for two dogs (each pair is one row, lower pet number first), or undefined: not relatives. */
-export async function storedKinship(db: Db, petNumA: number, petNumB: number): Promise<number | undefined> {
-  const row = await db('relatives').where({ pet_num_a: Math.min(petNumA, petNumB), pet_num_b: Math.max(petNumA, petNumB) }).first('kinship');
-  return row ? Number(row.kinship) : undefined;
+/** The offspring COI the relatives search stored for two dogs (each pair is one row, lower pet number first), or undefined: not relatives. */
+async function storedOffspringCoi(db: Db, petNumA: number, petNumB: number): Promise<number | undefined> {
+  const row = await db('relatives')
+    .where({ pet_num_a: Math.min(petNumA, petNumB), pet_num_b: Math.max(petNumA, petNumB) })
+    .first(db.raw(`${STORED_OFFSPRING_COI} as coi`));
+  return row ? Number(row.coi) : undefined;
 }
 
-/** The parents' kinship of two dogs with released genotypes on these panels. */
-export async function parentsKinship(db: Db, lab: Lab, sire: { petNum: number; panelId: number }, dam: { petNum: number; panelId: number }): Promise<ParentsKinship> {
+/** A related pair's offspring COI, as a column of `relatives` (or of a row of it aliased so). */
+export const STORED_OFFSPRING_COI = 'coalesce(offspring_coi, kinship)';
+
+/** The offspring COI of two dogs with released genotypes on these panels. */
+export async function parentsOffspringCoi(db: Db, lab: Lab, sire: { petNum: number; panelId: number }, dam: { petNum: number; panelId: number }): Promise<ParentsKinship> {
   const method = await kinshipMethod(db, lab, sire.panelId, dam.panelId);
-  if (method === 'not tested') return { kinship: null, method };
-  return { kinship: (await storedKinship(db, sire.petNum, dam.petNum)) ?? 0, method };
+  if (method === 'not tested') return { offspringCoi: null, method };
+  return { offspringCoi: (await storedOffspringCoi(db, sire.petNum, dam.petNum)) ?? 0, method };
 }

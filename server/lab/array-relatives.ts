@@ -47,6 +47,8 @@ export async function findArrayRelatives(db: Db, labPanelId: number, dog: ArrayD
     matches.push({
       otherPetNum: other.pet_num,
       kinship: reported,
+      // no breed background on an array export: the puppies' expected COI is the parents' kinship
+      offspringCoi: Math.max(0, reported),
       sharedTotalMb: 0,
       longestSegmentMb: 0,
       segmentCount: 0,

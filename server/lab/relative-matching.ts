@@ -3,6 +3,8 @@ import { unpackGenotype, type Calls } from '../genetics/genotype.js';
 import { addToRelativeIndex, screenRelatives } from '../genetics/compute/relative-screen.js';
 import { relatednessBackground } from '../genetics/compute/results.js';
 import { sharedDna } from '../genetics/compute/shared-segments.js';
+import { genomicInbreeding, type RunOfHomozygosity } from '../genetics/compute/inbreeding.js';
+import { predictOffspringCoi, type OffspringCoiParent } from '../genetics/compute/offspring-coi.js';
 import { displayRelatedness, relatednessCategory, type RelatednessKey } from '../genetics/compute/relatedness.js';
 import type { Lab } from './lab.js';
 import type { ReferencePanel } from '../genetics/compute/reference-panel.js';
@@ -45,6 +47,14 @@ export interface StoredDog {
   background?: Float32Array;
   /** Its calls and background on the coarse view, when already picked. */
   coarse?: { calls: Uint8Array; background: Float32Array };
+  /** Its runs of homozygosity, once worked out for a pair's offspring COI. */
+  runs?: readonly RunOfHomozygosity[];
+}
+
+/** The dog as the offspring COI prediction reads it, its runs worked out once. */
+function asParent(panel: MarkerPanel, dog: StoredDog): OffspringCoiParent {
+  dog.runs ??= genomicInbreeding(panel, dog.calls, dog.background!).runs;
+  return { calls: dog.calls, background: dog.background!, runs: dog.runs };
 }
 
 /** Every `step`-th autosomal SNP of a panel: shared segments on it cost a fraction of the full comparison. */
@@ -111,6 +121,7 @@ export function matchAgainst(reference: ReferencePanel, dog: StoredDog, candidat
     matches.push({
       otherPetNum: other.petNum,
       kinship: shared.kinship,
+      offspringCoi: predictOffspringCoi(reference.panel, asParent(reference.panel, self), asParent(reference.panel, other), shared.segments),
       sharedTotalMb: shared.totalSharedCm,
       longestSegmentMb: shared.longestSegmentCm,
       segmentCount: shared.segments.length,

@@ -5,6 +5,8 @@ export type StoredCategory = 'same_dog' | 'immediate_family' | 'close_family' | 
 export interface RelativeMatch {
   otherPetNum: number;
   kinship: number;
+  /** The COI the pair's puppies are expected to measure (genetics/compute/offspring-coi.ts; on real arrays, the kinship). */
+  offspringCoi: number;
   sharedTotalMb: number;
   longestSegmentMb: number;
   segmentCount: number;
@@ -26,6 +28,7 @@ export async function upsertRelatives(db: Db, petNum: number, matches: readonly 
       pet_num_a: Math.min(petNum, match.otherPetNum),
       pet_num_b: Math.max(petNum, match.otherPetNum),
       kinship: Math.min(1, Math.max(0, Math.round(match.kinship * 1e5) / 1e5)),
+      offspring_coi: Math.min(1, Math.max(0, Math.round(match.offspringCoi * 1e5) / 1e5)),
       shared_segments_total_mb: round2(match.sharedTotalMb),
       longest_segment_mb: Math.min(round2(match.longestSegmentMb), round2(match.sharedTotalMb)),
       shared_segment_count: match.segmentCount,
@@ -36,6 +39,6 @@ export async function upsertRelatives(db: Db, petNum: number, matches: readonly 
     await db('relatives')
       .insert(rows.slice(start, start + 500))
       .onConflict(['pet_num_a', 'pet_num_b'])
-      .merge(['kinship', 'shared_segments_total_mb', 'longest_segment_mb', 'shared_segment_count', 'category', 'display_relatedness', 'updated_at']);
+      .merge(['kinship', 'offspring_coi', 'shared_segments_total_mb', 'longest_segment_mb', 'shared_segment_count', 'category', 'display_relatedness', 'updated_at']);
   }
 }

@@ -87,6 +87,18 @@ describe('matchmaker: offspring COI in every row', function () {
     await expectRowsAgreeWithPairPredictor(agent, dogs.dam, 'f', forDaisy);
   });
 
+  it('stores the puppies\u2019 predicted COI with every related pair the lab finds, and shows that figure (issue 35 §2)', async () => {
+    const stored = await db('relatives').select('pet_num_a', 'pet_num_b', 'offspring_coi');
+    expect(stored.length).to.be.above(0);
+    for (const row of stored) expect(Number(row.offspring_coi), `${row.pet_num_a}-${row.pet_num_b}`).to.be.within(0, 1);
+    const [a, b] = [dogs.rex, dogs.sister].sort((x, y) => x - y);
+    const siblings = stored.find((row) => row.pet_num_a === a && row.pet_num_b === b)!;
+    // puppies of two full siblings of outbred parents: a COI of about 1/4
+    expect(Number(siblings.offspring_coi)).to.be.within(0.15, 0.35);
+    const forRex = await rows(agent, dogs.rex);
+    expect(forRex.find((row) => row.name === 'Sister')!.offspringCoi).to.be.closeTo(Number(siblings.offspring_coi), 1e-5);
+  });
+
   it('orders by the offspring COI each row shows, highest or lowest first, ties by pet number', async () => {
     for (const dir of ['desc', 'asc'] as const) {
       const ordered = await rows(agent, dogs.rex, { order: [{ column: 5, dir }] });
