@@ -28,7 +28,7 @@ export function healthConditionRenderer({ keep }: { keep: boolean }) {
       byObject.set(c, kept);
       return kept;
     }
-    if (!template || !keep) template = ejs.compile(fs.readFileSync(PARTIAL, 'utf8'), { filename: PARTIAL });
+    if (!template || !keep) template = ejs.compile(fs.readFileSync(PARTIAL, 'utf8'), { filename: PARTIAL, rmWhitespace: true });
     const html = template({ c, health });
     if (keep) {
       if (rendered.size >= MAX_KEPT) rendered.delete(rendered.keys().next().value!);
