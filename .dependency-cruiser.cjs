@@ -3,7 +3,7 @@
 // isomorphic: pure rules, types and user-facing strings, no I/O and no server-only library; and
 // widgets import no node: module and no server-only npm package.
 // Type-only imports count too (tsPreCompilationDeps), so a widget cannot borrow a route's types.
-// No module cycles (but in server/lab/, see the rule), and no cycles between the folders of widgets/.
+// No module cycles, and no cycles between the folders of widgets/.
 // test/unit/dependency-rules.test.ts runs these rules on a small code base that breaks each of them.
 
 /** npm packages server/shared/ may import: they run in the browser as they do on the server. */
@@ -80,10 +80,9 @@ module.exports = {
       name: 'no-module-cycles',
       severity: 'error',
       comment:
-        'No module imports itself through others. server/lab/ is left out for now: ingest.ts and read-file.ts, ' +
-        'and ingest.ts and new-dog-swab.ts, import each other (issue 33 §3). Folders of server/ still form cycles ' +
+        'No module imports itself through others. Folders of server/ still form cycles ' +
         '(graphql and the features, auth and users...), so the no-cycles rule between folders covers widgets/ only.',
-      from: { path: '^(server|widgets)/', pathNot: '^server/lab/' },
+      from: { path: '^(server|widgets)/' },
       to: { circular: true },
     },
     {

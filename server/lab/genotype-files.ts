@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { IngestFile } from './ingest.js';
+import type { IngestFile } from './ingest-file.js';
 import { asIngestError, IngestError } from './ingest-error.js';
 import { gunzipFile, newUnzipBudget, unzipEntries, type UnzipBudget } from './unzip.js';
 import { isTar, untarEntries } from './untar.js';

@@ -11,10 +11,11 @@ import { upsertRelatives, type RelativeMatch } from './relatives-store.js';
 import { findRelatives } from './relative-matching.js';
 import { queueResultsEmail } from './notices.js';
 import { IngestError } from './ingest-error.js';
+import type { IngestFile } from './ingest-file.js';
 
 export { IngestError };
 
-export type IngestFile = { fileName: string } & ({ text: string } | { plink: { tped: string; tfam: string }; swabCode: string });
+export type { IngestFile };
 
 /** What an import read: markers used, lines skipped (and why), the dog registered for it. */
 export interface IngestReport {

@@ -4,7 +4,7 @@ import { insertPetForOwner } from '../pets/mutations.js';
 import { parseTfam } from '../genetics/formats/plink.js';
 import { GenotypeFileError } from '../genetics/formats/genotype-file-error.js';
 import { IngestError } from './ingest-error.js';
-import type { IngestFile } from './ingest.js';
+import type { IngestFile } from './ingest-file.js';
 
 export interface NewDogForExport {
   /** The account that will own the dog. */

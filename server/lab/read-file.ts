@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MarkerPanel } from '../genetics/panel.js';
 import { parseGenotypeFile, type GenotypeInput, type ParsedGenotypeFile } from './engine.js';
-import type { IngestFile } from './ingest.js';
+import type { IngestFile } from './ingest-file.js';
 import type { Lab } from './lab.js';
 import { panelChecksum } from './panel-store.js';
 
