@@ -133,7 +133,7 @@ async function unpack(entry: Entry, budget: UnzipBudget): Promise<Entry[] | null
   const { name, content } = entry;
   const within = (inside: Entry[]) => inside.map((file) => ({ name: `${name}:${file.name}`, content: file.content }));
   if (path.extname(name).toLowerCase() === '.zip' || startsWith(content, 0x50, 0x4b, 0x03, 0x04)) return within(await unzipEntries(name, content, budget));
-  if (isTar(content)) return within(untarEntries(name, content));
+  if (isTar(content)) return within(await untarEntries(name, content));
   if (path.extname(name).toLowerCase() === '.tar') throw new IngestError(`${name}: not a readable tar archive`);
   return null;
 }

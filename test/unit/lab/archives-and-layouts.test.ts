@@ -4,6 +4,7 @@ import { GenotypeFileError } from '../../../server/genetics/formats/genotype-fil
 import { parseTped } from '../../../server/genetics/formats/plink.js';
 import { isTar, untarEntries } from '../../../server/lab/untar.js';
 import { IngestError } from '../../../server/lab/ingest-error.js';
+import { UNZIP_LIMITS } from '../../../server/lab/unzip.js';
 import { realDataPresent, readExport, REAL_EXPORTS } from '../../support/realdata.js';
 import { toBed, toIlluminaReport, toPedMap } from '../../support/plink-layouts.js';
 import { illuminaReportToTransposed, isIlluminaReport } from '../../../server/genetics/formats/illumina-report.js';
@@ -99,7 +100,7 @@ describe('Illumina GenomeStudio Final Reports', () => {
 });
 
 describe('tar archives', () => {
-  it('lists the regular files, with long and prefixed names, passing over folders and links', () => {
+  it('lists the regular files, with long and prefixed names, passing over folders and links', async () => {
     const long = `${'d'.repeat(120)}/dog.tped`;
     const tar = tarOf([
       { name: 'export/', type: '5' },
@@ -108,14 +109,24 @@ describe('tar archives', () => {
       { name: 'export/link', type: '2' },
     ]);
     expect(isTar(tar)).to.equal(true);
-    const entries = untarEntries('x.tar', tar);
+    const entries = await untarEntries('x.tar', tar);
     expect(entries.map((entry) => entry.name)).to.deep.equal(['export/dog.tfam', long]);
     expect(new TextDecoder().decode(entries[1].content)).to.equal('1 m 0 1 A A\n');
   });
 
-  it('refuses a tar whose file runs past its end, or that holds no file', () => {
+  const refusal = (read: Promise<unknown>) => read.then(() => null, (error: unknown) => error);
+
+  it('refuses a tar whose file runs past its end, or that holds no file', async () => {
     const tar = tarOf([{ name: 'dog.tped', content: 'x'.repeat(2000) }]);
-    expect(() => untarEntries('cut.tar', tar.subarray(0, 1024))).to.throw(IngestError, 'cut.tar: not a readable tar archive');
-    expect(() => untarEntries('empty.tar', tarOf([{ name: 'a/', type: '5' }]))).to.throw(IngestError, 'empty.tar: not a readable tar archive (no files in it)');
+    const cut = await refusal(untarEntries('cut.tar', tar.subarray(0, 1024)));
+    expect(cut).to.be.instanceOf(IngestError).with.property('message', 'cut.tar: not a readable tar archive');
+    const empty = await refusal(untarEntries('empty.tar', tarOf([{ name: 'a/', type: '5' }])));
+    expect(empty).to.be.instanceOf(IngestError).with.property('message', 'empty.tar: not a readable tar archive (no files in it)');
+  });
+
+  it('refuses an archive of more files than a zip may hold', async () => {
+    const many = tarOf(Array.from({ length: UNZIP_LIMITS.maxEntries + 1 }, (_, i) => ({ name: `f${i}.txt`, content: 'x' })));
+    const refused = await refusal(untarEntries('many.tar', many));
+    expect(refused).to.be.instanceOf(IngestError).with.property('message', `many.tar: refused, more than ${UNZIP_LIMITS.maxEntries} files in the archive`);
   });
 });
