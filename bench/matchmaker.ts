@@ -1,6 +1,6 @@
 // Matchmaker budget (DESIGN.md, issue 14): the candidates of one dog among 100,000 stored dogs, with
-// the offspring COI of each candidate shown (the kinship the relatives search stored, as the pair predictor
-// shows it), in under 300 ms. Run alone with BENCH_ONLY=matchmaker.
+// the offspring COI of each candidate shown (the puppies' predicted COI the relatives search stored, as the
+// pair predictor shows it), in under 300 ms. Run alone with BENCH_ONLY=matchmaker.
 import type { Db } from '../server/db/index.js';
 import { packGenotype } from '../server/genetics/genotype.js';
 import { syntheticCalls, syntheticShares } from '../server/genetics/simulate/synthetic.js';
@@ -69,8 +69,8 @@ export async function storePopulation(db: Db, storedDogs = STORED_DOGS, lab?: La
   // the offspring COIs come from the relatives the lab's search stored at release (its own budget, in the
   // genetics bench); the population's genotypes are unrelated, so the chosen dog's relatives are stood in for
   await db.raw(
-    `insert into relatives (pet_num_a, pet_num_b, kinship, category, display_relatedness)
-     select ?, pet_num, 0.005 + (k % 50) / 200.0, 'distant_relative', 'shares some DNA'
+    `insert into relatives (pet_num_a, pet_num_b, kinship, offspring_coi, category, display_relatedness)
+     select ?, pet_num, 0.005 + (k % 50) / 200.0, 0.01 + (k % 40) / 160.0, 'distant_relative', 'shares some DNA'
      from (select pet_num, row_number() over (order by pet_num) as k from pets where pet_num > ? and sex <> (select sex from pets where pet_num = ?) and pet_num % 7 = 1 limit ?) c`,
     [petNum, petNum, petNum, RELATIVES],
   );
