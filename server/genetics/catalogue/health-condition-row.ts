@@ -32,7 +32,8 @@ export function geneReference(gene: string): Reference {
 
 export function healthConditionFromRow(row: HealthRow): HealthCondition {
   const [id, name, gene, variant, moi, severity, chromosome, positionMb, breedSlugs, description, citation] = row;
-  const references: Reference[] = [geneReference(gene), { citation: 'Online Mendelian Inheritance in Animals (OMIA), dog entries', url: 'https://omia.org/' }];
+  // OMIA, the catalogue of inherited conditions in animals, is named once on the health page, not in every condition
+  const references: Reference[] = [geneReference(gene)];
   if (citation) references.unshift({ citation });
   return {
     id,
