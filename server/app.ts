@@ -15,7 +15,7 @@ import { buildShell, shellContext } from './shell/context.js';
 import { impersonationRoutes } from './impersonation/routes.js';
 import { guardImpersonatedWrites } from './impersonation/guard.js';
 import { graphqlRoute, refuseBatches } from './graphql/route.js';
-import { memberPageRoutes, publicPageRoutes } from './pages/routes.js';
+import { memberPageRoutes } from './pages/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { serialScanningRoutes } from './admin/serial-scanning/routes.js';
 import { surveysAdminRoutes } from './admin/surveys-page.js';
@@ -128,7 +128,6 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(impersonationRoutes(db));
   app.use(contentPageRoutes(settings));
   app.use(breederRoutes(db, settings));
-  app.use(publicPageRoutes());
   app.use(publicProfileRoutes(db, settings));
   app.use(adminRoutes(db));
   app.use(serialScanningRoutes(db));

@@ -27,6 +27,7 @@ export interface KennelDog {
   avatar: DogAvatar;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a kennel row as knex reads it
 const fromRow = (row: Record<string, any>, isPublished: boolean): KennelProfile => ({
   userId: row.user_id ?? row.id,
   kennelName: row.breeder_name ?? row.name,

@@ -199,6 +199,7 @@ export async function matchmakerCandidates(db: Db, lab: Lab, dog: MatchmakerDog,
   const petNums = page.map((row) => row.pet_num);
   const cois = new Map(page.map((row) => [row.pet_num, row.coi === null ? null : offspringCoiOf(Number(row.coi))]));
   const method = compared.length === 0 ? 'not tested' : dog.panelId === lab.panelId ? 'shared segments' : 'KING-robust kinship';
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the rows as knex reads them, each column read below
   const details: Record<string, any>[] = petNums.length === 0 ? [] : await db('pets')
     .leftJoin('breed_mix_rows as top', (join) => join.on('top.pet_num', 'pets.pet_num').andOnVal('top.rank', 1))
     .leftJoin('breeds', 'breeds.id', 'top.breed_id')

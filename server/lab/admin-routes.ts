@@ -11,7 +11,6 @@ import { IngestError } from './ingest-error.js';
 import { readUpload } from './upload-reader.js';
 import { heldGenotypes, releaseWithGeneticSex } from './lab-review.js';
 import { parseId } from '../http/ids.js';
-import { logger } from '../logging/logger.js';
 
 export const UPLOAD_PATH = '/admin/lab/upload';
 

@@ -3,7 +3,7 @@
 import type { Db } from '../db/index.js';
 import { galleryRead, type GalleryItem, type GalleryRows, type MediaRow } from './queries.js';
 import { readPet } from '../pets/reads.js';
-import { documentUrl, IMAGE_VARIANTS, imageUrl, recordTypeLabel, videoUrl, wagCount, type ImageFormat, type ImageVariant, type PhotoFormat } from '../shared/media-rules.js';
+import { documentUrl, IMAGE_VARIANTS, imageUrl, recordTypeLabel, videoUrl, wagCount, type ImageFormat, type ImageVariant } from '../shared/media-rules.js';
 import { extensionOf } from './upload-routes.js';
 import type { GalleryProps, GallerySlide, Sources } from '../shared/media-gallery-types.js';
 

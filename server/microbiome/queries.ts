@@ -32,6 +32,7 @@ export const MICROBIOME_TESTS: PetRead<MicrobiomeTest[]> = {
     new Map(
       [...byPet(tests as { petNum: number }[])].map(([petNum, rows]) => [
         petNum,
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row as knex reads it
         rows.map((row: Record<string, any>) => ({
           id: row.id,
           createdAt: new Date(row.created_at),

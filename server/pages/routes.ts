@@ -1,21 +1,10 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import { petAvatar } from '../pets/images.js';
 import type { Db } from '../db/index.js';
 import { isReturnPath, requireUser, signedInUser } from '../auth/guards.js';
 import { isReadOnlyImpersonation } from '../impersonation/guard.js';
 import { READ_ONLY_IMPERSONATION } from '../shared/messages.js';
 import { listOwnedPets } from '../pets/list.js';
-
-/** A page whose content a later feature fills; it exists so every shell link leads somewhere real. */
-const plainPage =
-  (heading: string, lead: string | null = null): RequestHandler =>
-  (_req, res) =>
-    res.render('placeholder', { title: heading, heading, lead });
-
-export function publicPageRoutes(): Router {
-  const router = Router();
-  return router;
-}
 
 /** Mounted under /members, behind requireUser. */
 export function memberPageRoutes(db: Db): Router {

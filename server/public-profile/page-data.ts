@@ -7,7 +7,6 @@ import { DONUT, donutSegments } from '../results/breed-mix-rules.js';
 import { GENETIC_STATS_READS, geneticStatsFacts, geneticStatsProps } from '../results/genetic-stats.js';
 import { RESULTS_STATUS } from '../results/status.js';
 import { relativesRead, relatednessCategoryFor, type StoredRelative } from '../relatives/queries.js';
-import type { RelativePet } from '../shared/relatives-types.js';
 import { relativeAvatar } from '../shared/relatives-rules.js';
 import { compareMixes, type MixComparison } from './comparison.js';
 import { LIKES_AND_VIEWS, type PublicDog } from './queries.js';

@@ -16,7 +16,7 @@ import { CALL_LABELS, CARRIER_VERSUS_AT_RISK, SEVERITY_LABELS, healthCounts, hea
 import { TRAITS } from './traits.js';
 import { PROFILE_FACTS, profileDetails } from './profile.js';
 import { loadResearchSurveys } from './research-and-care.js';
-import { HAS_CURRENT_GENOTYPE, RESULTS_STATUS, resultsStatus } from './status.js';
+import { HAS_CURRENT_GENOTYPE, RESULTS_STATUS } from './status.js';
 import { readPet, type PetRead } from '../pets/reads.js';
 import type { SiteLinks } from '../settings.js';
 import { LATEST_AGE_TEST } from '../age-test/queries.js';

@@ -11,7 +11,7 @@ import { petSettingsTypeDefs } from './schema-types-settings.js';
 const typeDefs = `${petSettingsTypeDefs}\n${resultsTypeDefs}`;
 import type { GraphqlContext } from '../graphql/context.js';
 import type { Pet } from '../pets/queries.js';
-import type { AgeTestRow, LocationRow, SwabRow } from '../pets/loaders.js';
+import type { AgeTestRow, LocationRow } from '../pets/loaders.js';
 import { safeReportUrl } from '../microbiome/rules.js';
 import type { BreedMixView } from './breed-mix.js';
 import type { DisplayBreed } from './breed-mix-rules.js';

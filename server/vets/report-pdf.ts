@@ -27,7 +27,7 @@ const REGULAR = 'Report';
 const BOLD = 'Report-Bold';
 
 /** Emoji and the invisible characters that join or restyle them: dropped rather than shown as '?'. */
-const EMOJI_PART = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200d\ufe0e\ufe0f\u20e3])$/u;
+const EMOJI_PART = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|\u200d|\ufe0e|\ufe0f|\u20e3)$/u;
 
 /** The text with every character the font cannot draw replaced by '?' and emoji removed (with the double space one may leave). */
 export function drawableText(text: string, hasGlyph: (codePoint: number) => boolean): string {

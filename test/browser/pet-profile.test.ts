@@ -119,7 +119,7 @@ describe('about-pet form and pet settings in the browser', function () {
 
     await page.selectOption('#about-pet-breedType', 'purebred');
     const breed = page.locator('#about-pet-statedBreedId');
-    await page.waitForFunction(() => (document.querySelector('#about-pet-statedBreedId') as HTMLSelectElement | null)?.options.length! > 2);
+    await page.waitForFunction(() => ((document.querySelector('#about-pet-statedBreedId') as HTMLSelectElement | null)?.options.length ?? 0) > 2);
     const breedOption = breed.locator('option').nth(2);
     const [breedId, breedName] = [await breedOption.getAttribute('value'), await breedOption.innerText()];
     await breed.selectOption(breedId!);

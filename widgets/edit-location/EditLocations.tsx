@@ -7,7 +7,7 @@ import type { PlaceWidgetProps } from '../places/props';
 import { placeService } from '../places/service';
 import { Snackbar } from '../places/Snackbar';
 import type { PlaceDetails } from '../places/types';
-import { fetchPetLocations, PET_LOCATION_TYPES, savePetLocation, type PetLocationsData, type PetLocationType, type SavedLocation } from './api';
+import { fetchPetLocations, PET_LOCATION_TYPES, savePetLocation, type PetLocationType, type SavedLocation } from './api';
 import { BUSINESS_TYPE_LEGEND, CHOOSE_A_PLACE, EDIT_LOCATION_TITLE, locationHeading, NO_LOCATION, removeLocationQuestion, SEARCH_LABEL } from './text';
 import { ModalFormActions, ModalFormError } from '../places/ModalFormActions';
 import { useLoad } from '../shared/use-load';

@@ -21,9 +21,9 @@ interface SlideProps {
 export function Slide({ slide, petNum, petName, canEdit, canWag, isProfilePicture, onRotated, onCaption, reload }: SlideProps) {
   const alt = slide.caption || `${slide.mediaType === 'image' ? 'Photo' : 'Video'} of ${petName}`;
 
-  async function run(url: string, failure: string, after: (answer: any) => void) {
+  async function run<T>(url: string, failure: string, after: (answer: T) => void) {
     try {
-      after(await getWithToken(url));
+      after(await getWithToken<T>(url));
     } catch (error) {
       reportFailure(error, () => window.alert(failure));
     }

@@ -14,6 +14,7 @@ export function useLoad<T>(load: () => Promise<T>, what: string, key: unknown): 
       },
     );
     // the key names what is loaded; `load` is a new closure on every render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return state;
 }

@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
  * React exports `mount`. Either may export `parseProps` to turn the marker's JSON into typed
  * props, throwing on bad input.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the start-up script mounts modules of every widget's props
 export interface WidgetModule<P = any> {
   default?: ComponentType<P>;
   mount?: (element: HTMLElement, props: P) => void | Promise<void>;

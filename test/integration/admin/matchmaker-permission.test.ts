@@ -7,7 +7,7 @@ import type { Express } from 'express';
 import { csrfToken, signIn, testApp, type Agent } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
-import { testLab, testWorld } from '../../support/lab.js';
+import { testWorld } from '../../support/lab.js';
 import type { Db } from '../../../server/db/index.js';
 import { MATCHMAKER_PERMISSION_ACTIONS } from '../../../server/admin/matchmaker-permission.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
@@ -21,7 +21,6 @@ describe('admin: a user’s matchmaker on and off', function () {
   let adminId: number;
   let breederId: number;
   let breederEmail: string;
-  let breederDogs: number[];
 
   before(async () => {
     db = await testDb();
@@ -35,7 +34,8 @@ describe('admin: a user’s matchmaker on and off', function () {
     breederEmail = breeder.email;
     const other = await createUser(db, { email: 'elsewhere@example.test' });
     const { simulator } = testWorld();
-    breederDogs = [await testedDog(db, breeder.id, simulator.purebred('boxer', 'm'), 'Rex'), await testedDog(db, breeder.id, simulator.purebred('boxer', 'f'), 'Rita')];
+    await testedDog(db, breeder.id, simulator.purebred('boxer', 'm'), 'Rex');
+    await testedDog(db, breeder.id, simulator.purebred('boxer', 'f'), 'Rita');
     await testedDog(db, other.id, simulator.purebred('boxer', 'f'), 'Fay');
     await testedDog(db, other.id, simulator.purebred('boxer', 'm'), 'Finn');
   });

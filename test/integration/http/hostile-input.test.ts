@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { csrfToken, graphql, signIn, testApp, type Agent } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createPet, createUser, TEST_PASSWORD } from '../../support/factories.js';
-import { CHAT_EMPTY_BODY, DOG_NOT_FOUND, INVALID_ARGUMENTS, NAME_REQUIRED as SIGN_UP_NAME_REQUIRED, NOT_AUTHORIZED } from '../../../server/shared/messages.js';
+import { CHAT_EMPTY_BODY, DOG_NOT_FOUND, INVALID_ARGUMENTS, NAME_REQUIRED as SIGN_UP_NAME_REQUIRED } from '../../../server/shared/messages.js';
 import { NAME_ONE_LINE, NAME_REQUIRED } from '../../../server/shared/pet-profile-rules.js';
 
 const NUL = 'Rex\u0000';
