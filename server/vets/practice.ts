@@ -1,6 +1,6 @@
 // A vet practice's dashboard data (issue 13 point 3; spec 2 §1, §3 Practice, §7 VetDashboardInfo).
 import type { Db } from '../db/index.js';
-import { PATIENT_NO_LONGER_SHARED, resultsStatusLabel, searchPattern } from '../shared/vets-rules.js';
+import { PATIENT_NO_LONGER_SHARED, resultsStatusLabel, searchPattern, type PatientInput } from '../shared/vets-rules.js';
 import { petAvatar } from '../pets/images.js';
 import type { DogAvatar } from '../shared/dog-avatar.js';
 
@@ -101,15 +101,10 @@ export async function dashboardInfo(db: Db, practiceId: number): Promise<Dashboa
   };
 }
 
-export interface PracticePet {
+/** A patient of the practice: what it was registered with, and where its case stands. */
+export interface PracticePet extends PatientInput {
   id: number;
   petNum: number;
-  name: string;
-  sex: 'f' | 'm' | null;
-  clientName: string | null;
-  clientEmail: string | null;
-  clientPhone: string | null;
-  patientEmrId: string | null;
   caseCompleted: boolean;
   addedByPractice: boolean;
   transferRequestedAt: Date | null;
