@@ -4,9 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HEALTH_CONDITIONS } from '../../../server/genetics/catalogue/health-conditions.js';
 
-// shared/reference/lab-panel-facts.md beside the repository (as the real exports are): the
-// conditions a commercial lab's panel tests, as "Condition (GENE, variant)" (issue 35 §5).
-const REFERENCE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/reference/lab-panel-facts.md');
+// lab-panel-facts.md in REFERENCE_DIR, else in ../shared/reference beside the repository (as the real
+// exports are): the conditions a commercial lab's panel tests, as "Condition (GENE, variant)" (issue 35 §5).
+const REFERENCE_DIR = process.env.REFERENCE_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/reference');
+const REFERENCE = path.join(REFERENCE_DIR, 'lab-panel-facts.md');
 /** Rows of the lab's health list that are not conditions: the COI and the MHC class II diversity. */
 const NOT_CONDITIONS = ['Coefficient Of Inbreeding', 'MHC Class II - DLA DRB1', 'MHC Class II - DLA DQA1 and DQB1'];
 
