@@ -16,6 +16,8 @@ export interface TestS3Server {
   bucket: string;
   /** Every key in the bucket, sorted, read through the S3 API. */
   keys(): Promise<string[]>;
+  /** When the newest object was written, as the bucket says (the time a sweep compares with). */
+  lastWritten(): Promise<Date>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,12 @@ export async function startS3Server(bucket = 'dogdna-media'): Promise<TestS3Serv
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return keys.sort();
+    },
+    async lastWritten() {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+      const times = (page.Contents ?? []).flatMap((item) => (item.LastModified ? [item.LastModified.getTime()] : []));
+      if (times.length === 0) throw new Error('the bucket holds no object');
+      return new Date(Math.max(...times));
     },
     async close() {
       client.destroy();

@@ -76,10 +76,11 @@ describe('media files no row owns (issue 30 §7)', function () {
       const store = new S3MediaStore(media);
       for (const key of ['ui/kept/thumb.jpg', 'ui/killed/master.jpg', 'ui/killed/thumb.jpg']) await store.put(key, Buffer.from('x'), 'image/jpeg');
       await ownedRow();
-      // objects were written just now: young, so kept
-      expect(await sweepOrphanMedia(await testDb(), store, new Date())).to.deep.equal({ items: 0, temporaries: 0 });
-      // an hour on, the killed upload's objects go and the owned ones stay
-      expect(await sweepOrphanMedia(await testDb(), store, new Date(Date.now() + ORPHAN_GRACE_MS + 60_000))).to.deep.equal({ items: 1, temporaries: 0 });
+      // swept as the objects are written: young, so kept
+      const written = await s3.lastWritten();
+      expect(await sweepOrphanMedia(await testDb(), store, written)).to.deep.equal({ items: 0, temporaries: 0 });
+      // past the grace period, the killed upload's objects go and the owned ones stay
+      expect(await sweepOrphanMedia(await testDb(), store, new Date(written.getTime() + ORPHAN_GRACE_MS + 60_000))).to.deep.equal({ items: 1, temporaries: 0 });
       expect(await s3.keys()).to.deep.equal(['media/ui/kept/thumb.jpg']);
     } finally {
       await s3.close();
