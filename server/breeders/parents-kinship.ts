@@ -11,13 +11,13 @@ import { KING_MIN_MARKERS } from '../genetics/compute/king.js';
 import { intersectPanels, type MarkerPanel } from '../genetics/panel.js';
 import type { InbreedingPrediction } from './pair-prediction.js';
 
-export interface ParentsKinship {
+export interface ParentsOffspringCoi {
   offspringCoi: number | null;
   method: InbreedingPrediction['method'];
 }
 
 /** The estimator the relatives search uses for dogs on these two panels, or 'not tested' when it does not compare them. */
-export async function kinshipMethod(db: Db, lab: Lab, panelA: number, panelB: number): Promise<ParentsKinship['method']> {
+export async function kinshipMethod(db: Db, lab: Lab, panelA: number, panelB: number): Promise<ParentsOffspringCoi['method']> {
   if (panelA === lab.panelId && panelB === lab.panelId) return 'shared segments';
   if (panelA === lab.panelId || panelB === lab.panelId) return 'not tested';
   return (await arraysCompared(db, panelA, panelB)) ? 'KING-robust kinship' : 'not tested';
@@ -68,7 +68,7 @@ async function storedOffspringCoi(db: Db, petNumA: number, petNumB: number): Pro
 export const STORED_OFFSPRING_COI = 'coalesce(offspring_coi, kinship)';
 
 /** The offspring COI of two dogs with released genotypes on these panels. */
-export async function parentsOffspringCoi(db: Db, lab: Lab, sire: { petNum: number; panelId: number }, dam: { petNum: number; panelId: number }): Promise<ParentsKinship> {
+export async function parentsOffspringCoi(db: Db, lab: Lab, sire: { petNum: number; panelId: number }, dam: { petNum: number; panelId: number }): Promise<ParentsOffspringCoi> {
   const method = await kinshipMethod(db, lab, sire.panelId, dam.panelId);
   if (method === 'not tested') return { offspringCoi: null, method };
   return { offspringCoi: (await storedOffspringCoi(db, sire.petNum, dam.petNum)) ?? 0, method };
