@@ -1,12 +1,12 @@
 // Live chat updates. A write that changes what a user's inbox shows calls notifyChat inside its
 // transaction: PostgreSQL's NOTIFY is delivered on commit (never for a rolled-back write) to every
-// app process, each of which listens on one dedicated connection and passes the event on to the
-// signed-in users' open event streams (GET /members/chat/events). On the embedded PGlite the same
-// NOTIFY arrives in-process, through PGlite's own listener.
-import pg from 'pg';
+// app process, each of which listens on one connection kept by pg-listen (listen-postgres.ts) and
+// passes the event on to the signed-in users' open event streams (GET /members/chat/events). On the
+// embedded PGlite the same NOTIFY arrives in-process, through PGlite's own listener.
+import type pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../db/index.js';
-import { logger } from '../logging/logger.js';
+import { listenOnPostgres, type Listening } from './listen-postgres.js';
 
 export const CHAT_CHANNEL = 'chat_events';
 
@@ -24,10 +24,17 @@ export async function notifyChat(trx: Db, event: ChatEvent): Promise<void> {
 type Listener = (event: { conversationId: number }) => void;
 
 export interface ChatEvents {
-  /** Calls `listener` for each event of the user's conversations; returns the unsubscribe call. */
+  /**
+   * Calls `listener` for each event of the user's conversations; returns the unsubscribe call.
+   * Resolves once events are heard: while the listening connection is lost, when it is back.
+   */
   subscribe(userId: number, listener: Listener): Promise<() => void>;
   /** Stops listening; open streams are ended by their routes (onClose). */
   close(): Promise<void>;
+  /**
+   * Calls `callback` when open streams must end: on close, and when the listening connection is
+   * lost, as events sent until it is back are never heard (the inbox polls meanwhile).
+   */
   onClose(callback: () => void): () => void;
 }
 
@@ -41,15 +48,24 @@ function parseEvent(payload: string | undefined): ChatEvent | null {
   }
 }
 
+function listenOnPGlite(pglite: PGlite, notification: (payload: string) => void): Listening {
+  const unlisten = pglite.listen(CHAT_CHANNEL, notification);
+  return {
+    ready: async () => {
+      await unlisten;
+    },
+    close: async () => (await unlisten)(),
+  };
+}
+
 /**
- * Listens only while someone is subscribed, so an app (or a test) that never opens an event
- * stream never holds the extra connection.
+ * Listens only once someone subscribes, so an app (or a test) that never opens an event stream
+ * never holds the extra connection; from then on until close, also across outages.
  */
 export function chatEvents(db: Db): ChatEvents {
   const listeners = new Map<number, Set<Listener>>();
   const closeCallbacks = new Set<() => void>();
-  let stopListening: (() => Promise<void>) | null = null;
-  let starting: Promise<void> | null = null;
+  let listening: Listening | null = null;
 
   const endOpenStreams = () => {
     for (const callback of [...closeCallbacks]) callback();
@@ -63,50 +79,16 @@ export function chatEvents(db: Db): ChatEvents {
     }
   };
 
-  const start = async () => {
+  const startListening = (): Listening => {
     const client = db.client as { pglite?: PGlite; config: { connection?: unknown } };
-    if (client.pglite) {
-      stopListening = await client.pglite.listen(CHAT_CHANNEL, dispatch);
-      return;
-    }
-    const connection = new pg.Client(client.config.connection as string | pg.ClientConfig);
-    connection.on('notification', (message) => dispatch(message.payload));
-    // A lost connection (the database restarted, the network dropped) would leave every open stream
-    // silent while its inbox believes it live: the streams end instead, so each inbox polls and its
-    // browser opens the stream again, which listens again once the database answers.
-    let lost = false;
-    const connectionLost = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (error) logger.error({ err: error }, 'chat events connection lost');
-      if (stopListening !== stop) return;
-      stopListening = null;
-      starting = null;
-      endOpenStreams();
-    };
-    connection.on('error', connectionLost);
-    connection.on('end', () => connectionLost());
-    const stop = async () => {
-      lost = true;
-      await connection.end();
-    };
-    await connection.connect();
-    await connection.query(`listen ${CHAT_CHANNEL}`);
-    stopListening = stop;
-  };
-
-  const ensureListening = async () => {
-    if (stopListening) return;
-    starting ??= start().catch((error) => {
-      starting = null;
-      throw error;
-    });
-    await starting;
+    if (client.pglite) return listenOnPGlite(client.pglite, dispatch);
+    return listenOnPostgres(client.config.connection as string | pg.ClientConfig, CHAT_CHANNEL, { notification: dispatch, lost: endOpenStreams });
   };
 
   return {
     async subscribe(userId, listener) {
-      await ensureListening();
+      listening ??= startListening();
+      await listening.ready();
       let own = listeners.get(userId);
       if (!own) listeners.set(userId, (own = new Set()));
       own.add(listener);
@@ -118,10 +100,9 @@ export function chatEvents(db: Db): ChatEvents {
     async close() {
       endOpenStreams();
       listeners.clear();
-      const stop = stopListening;
-      stopListening = null;
-      starting = null;
-      await stop?.();
+      const stopping = listening;
+      listening = null;
+      await stopping?.close();
     },
     onClose(callback) {
       closeCallbacks.add(callback);

@@ -137,9 +137,16 @@ const HEARTBEAT_MS = 25_000;
 function eventStream(events: ChatEvents): RequestHandler {
   return async (req, res) => {
     const userId = signedInUser(req).id;
+    // While the app's listening connection is lost the stream opens only once it is back (the
+    // browser waits, its inbox polls): the browser may have left by then.
+    let left = false;
+    const leaving = () => (left = true);
+    res.once('close', leaving);
     const unsubscribe = await events.subscribe(userId, ({ conversationId }) => {
       res.write(`event: chat\ndata: ${JSON.stringify({ conversationId })}\n\n`);
     });
+    res.off('close', leaving);
+    if (left) return unsubscribe();
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
     res.write('retry: 2000\n\n');
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
