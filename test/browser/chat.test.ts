@@ -5,9 +5,11 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { testApp } from '../support/app.js';
+import { testDb } from '../support/database.js';
 import { sharedChromium, closeContexts, newContext, serve, signInThroughRequest } from '../support/browser.js';
 import { resetToDemoData, DEMO_ACCOUNTS } from '../support/demo.js';
 import { DEMO_PASSWORD } from '../../server/demo/accounts.js';
+import { LISTENER_APPLICATION_NAME } from '../../server/chat/listen-postgres.js';
 import { CHAT_BLOCKED, CHAT_BLOCKED_NOTICE, CHAT_EMPTY_BODY, CHAT_UNREAD } from '../../server/shared/messages.js';
 
 interface Person {
@@ -130,10 +132,11 @@ describe('chat in the browser', function () {
     await newbie.page.locator('.chat-message--theirs .chat-message__body', { hasText: 'Very friendly!' }).waitFor(LIVE);
   });
 
-  it('pushes new messages through the event stream, with no polling while it is open', async () => {
-    const page = parent.page;
-    // The page counts its own list reloads, and runs on its own clock: three of the fallback poll's
-    // 4-second intervals pass at once, not in real time.
+  /**
+   * Counts the page's own list reloads, and runs it on its own clock: the fallback poll's 4-second
+   * intervals pass only when the test says so.
+   */
+  async function countListReloads(page: Page) {
     await page.addInitScript(() => {
       const counted = window as unknown as { listReloads: number };
       counted.listReloads = 0;
@@ -144,16 +147,46 @@ describe('chat in the browser', function () {
       };
     });
     await page.clock.install();
-    const listReloads = () => page.evaluate(() => (window as unknown as { listReloads: number }).listReloads);
+    return {
+      count: () => page.evaluate(() => (window as unknown as { listReloads: number }).listReloads),
+      reached: (count: number) => page.waitForFunction((count) => (window as unknown as { listReloads: number }).listReloads === count, count, LIVE),
+    };
+  }
+
+  it('pushes new messages through the event stream, with no polling while it is open', async () => {
+    const page = parent.page;
+    const listReloads = await countListReloads(page);
     await page.goto(`${siteA.origin}/members/messages`);
     // the list comes with the page; it reloads once, when the stream opens
-    await page.waitForFunction(() => (window as unknown as { listReloads: number }).listReloads === 1, null, LIVE);
+    await listReloads.reached(1);
+    // three of the fallback poll's intervals
     await page.clock.runFor(12_000);
-    expect(await listReloads(), 'no polling while the stream is open').to.equal(1);
+    expect(await listReloads.count(), 'no polling while the stream is open').to.equal(1);
     await sendText(newbie, 'Pushed, not polled');
-    await page.waitForFunction(() => (window as unknown as { listReloads: number }).listReloads === 2, null, LIVE);
+    await listReloads.reached(2);
     await page.locator('.chat-list__item', { hasText: 'Nia Newbie' }).click();
     await page.locator('.chat-message--theirs .chat-message__body', { hasText: 'Pushed, not polled' }).waitFor(LIVE);
+  });
+
+  it('pushes again after the database drops the listening connections (a restart): the stream opens again by itself, without a reload', async function () {
+    // PGlite listens in-process: there is no connection to lose
+    if (!process.env.DATABASE_URL) this.skip();
+    const page = await parent.context.newPage();
+    // on its own clock the page does not poll: whatever it learns comes through the stream
+    const listReloads = await countListReloads(page);
+    await page.goto(`${siteA.origin}/members/messages`);
+    await listReloads.reached(1);
+    // what a restart of PostgreSQL does to both apps' listening connections
+    const db = await testDb();
+    await db.raw('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = ?', [LISTENER_APPLICATION_NAME]);
+    // the app ends the stream; the browser opens it again, which the app answers once it listens
+    // again, and the page reloads its list once for what it may have missed
+    await listReloads.reached(2);
+    await sendText(newbie, 'Pushed after the restart');
+    await listReloads.reached(3);
+    await page.locator('.chat-list__item', { hasText: 'Nia Newbie' }).click();
+    await page.locator('.chat-message--theirs .chat-message__body', { hasText: 'Pushed after the restart' }).waitFor(LIVE);
+    await page.close();
   });
 
   it('shows a <script> message as text', async () => {
