@@ -53,6 +53,8 @@ const EXPECTED_TABLES = [
   'media_file_deletions',
   // 2026112500 14 kennel profiles
   'kennel_profiles',
+  // 2026120300 34 rate limits (rate-limiter-flexible)
+  'rate_limits',
 ];
 
 async function tableNames(db: Knex): Promise<string[]> {
