@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Db } from '../db/index.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { pruneLoginAttempts, tryPassword } from './throttle.js';
+import { tryPassword } from './throttle.js';
 import { fieldErrors, loginForm, signupForm, MIN_PASSWORD_LENGTH } from './validation.js';
 import { destroySession, startSessionAs } from './session-helpers.js';
 import { RETURN_COOKIE, returnPath, signInNotice } from './guards.js';
@@ -28,7 +28,6 @@ export function authRoutes(db: Db): Router {
       const [[field, error]] = Object.entries(fieldErrors(parsed.error));
       return res.status(400).render('login', { title: 'Sign in', email, error, invalidFields: [field] });
     }
-    await pruneLoginAttempts(db);
     const account = await findPasswordHash(db, parsed.data.email);
     const outcome = await tryPassword(db, parsed.data.email, ip, async () => {
       const valid = await verifyPassword(parsed.data.password, account?.passwordHash ?? (await unknownUserHash));

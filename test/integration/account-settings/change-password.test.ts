@@ -6,7 +6,7 @@ import { csrfToken, signIn, testApp, type Agent } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
 import type { Db } from '../../../server/db/index.js';
-import { MAX_FAILURES_PER_EMAIL } from '../../../server/auth/throttle.js';
+import { MAX_FAILURES_PER_EMAIL_AND_IP } from '../../../server/auth/throttle.js';
 import * as messages from '../../../server/shared/messages.js';
 
 describe('change password on the settings page', () => {
@@ -63,7 +63,7 @@ describe('change password on the settings page', () => {
     const user = await createUser(db);
     const agent = await signIn(app, user.email, TEST_PASSWORD);
     const before = await passwordHash(user.id);
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) await change(agent, { currentPassword: `guess-${i}`, newPassword: 'changed-pass' }, 400);
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_IP; i++) await change(agent, { currentPassword: `guess-${i}`, newPassword: 'changed-pass' }, 400);
     const refused = await change(agent, { currentPassword: TEST_PASSWORD, newPassword: 'changed-pass' }, 429);
     expect(refused.text).to.include(messages.LOGIN_THROTTLED);
     expect(await passwordHash(user.id)).to.equal(before);

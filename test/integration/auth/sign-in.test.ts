@@ -5,7 +5,7 @@ import { testApp, csrfToken, signIn } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
 import { LOGIN_FAILED, LOGIN_THROTTLED, PLEASE_LOG_IN } from '../../../server/shared/messages.js';
-import { MAX_FAILURES_PER_EMAIL } from '../../../server/auth/throttle.js';
+import { MAX_FAILURES_PER_EMAIL_AND_IP } from '../../../server/auth/throttle.js';
 
 describe('sign in and out', () => {
   let app: Express;
@@ -68,7 +68,7 @@ describe('sign in and out', () => {
     const db = await testDb();
     await createUser(db, { email: 'target@example.test' });
     const agent = request.agent(app);
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_IP; i++) {
       const token = await csrfToken(agent);
       await agent.post('/login').type('form').send({ email: 'target@example.test', password: 'guess' + i, _csrf: token }).expect(401);
     }

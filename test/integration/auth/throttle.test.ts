@@ -4,8 +4,10 @@ import type { Express } from 'express';
 import { testApp, csrfToken } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
-import { LOGIN_THROTTLED } from '../../../server/shared/messages.js';
-import { LOGIN_WINDOW_MINUTES, MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP } from '../../../server/auth/throttle.js';
+import { LOGIN_FAILED, LOGIN_THROTTLED } from '../../../server/shared/messages.js';
+import { FAILURES_BY_EMAIL_AND_IP, FAILURES_BY_IP, MAX_FAILURES_PER_EMAIL_AND_IP, MAX_FAILURES_PER_IP } from '../../../server/auth/throttle.js';
+import { RATE_LIMITS_TABLE } from '../../../server/db/rate-limits.js';
+import { endWindows } from '../../support/rate-limits.js';
 
 function statusCounts(statuses: number[]): Record<number, number> {
   const counts: Record<number, number> = {};
@@ -21,7 +23,7 @@ describe('sign-in throttle', () => {
     app = await testApp();
   });
 
-  it(`lets at most ${MAX_FAILURES_PER_EMAIL} of 16 parallel attempts for one e-mail reach the password check`, async () => {
+  it(`lets at most ${MAX_FAILURES_PER_EMAIL_AND_IP} of 16 parallel attempts for one e-mail from one address reach the password check`, async () => {
     await createUser(await testDb(), { email: 'race@example.test' });
     const agent = request.agent(app);
     const token = await csrfToken(agent);
@@ -31,8 +33,8 @@ describe('sign-in throttle', () => {
     );
     const counts = statusCounts(responses.map((response) => response.status));
     // the tries take turns: five wrong ones reach the check, and the right one if its turn came before the lock-out
-    expect(counts[401] ?? 0, JSON.stringify(counts)).to.equal(MAX_FAILURES_PER_EMAIL);
-    expect(counts[429], JSON.stringify(counts)).to.be.at.least(16 - MAX_FAILURES_PER_EMAIL - 1);
+    expect(counts[401] ?? 0, JSON.stringify(counts)).to.equal(MAX_FAILURES_PER_EMAIL_AND_IP);
+    expect(counts[429], JSON.stringify(counts)).to.be.at.least(16 - MAX_FAILURES_PER_EMAIL_AND_IP - 1);
     expect(responses.find((response) => response.status === 429)?.text).to.include(LOGIN_THROTTLED);
   });
 
@@ -82,36 +84,69 @@ describe('sign-in throttle', () => {
     expect(statusCounts(responses.map((response) => response.status))).to.deep.equal({ 302: 60 });
   });
 
-  it('stores nothing for refused attempts, so hammering does not extend the lock-out', async () => {
+  it('counts nothing for refused attempts, so hammering does not extend the lock-out', async () => {
     const db = await testDb();
     const agent = request.agent(app);
     const token = await csrfToken(agent);
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL + 3; i++) {
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_IP + 3; i++) {
       await agent.post('/login').type('form').send({ email: 'locked@example.test', password: 'wrong', _csrf: token });
     }
-    const [{ count }] = await db('login_attempts').where({ email: 'locked@example.test' }).count<{ count: string }[]>('* as count');
-    expect(Number(count)).to.equal(MAX_FAILURES_PER_EMAIL);
+    const counts = await db(RATE_LIMITS_TABLE).where('key', 'like', `${FAILURES_BY_EMAIL_AND_IP.keyPrefix}:%/locked@example.test`).orWhere('key', 'like', `${FAILURES_BY_IP.keyPrefix}:%`).pluck('points');
+    expect(counts).to.deep.equal([MAX_FAILURES_PER_EMAIL_AND_IP, MAX_FAILURES_PER_EMAIL_AND_IP]);
   });
 
-  it('forgets attempts older than the window', async () => {
+  it('forgets failures once the window is over', async () => {
     const db = await testDb();
     await createUser(db, { email: 'patient@example.test' });
-    const old = db.raw(`now() - interval '${LOGIN_WINDOW_MINUTES + 1} minutes'`);
-    const rows = Array.from({ length: MAX_FAILURES_PER_EMAIL }, (_, i) => ({
-      email: i % 2 ? 'patient@example.test' : 'gone@example.test',
-      ip: '10.0.0.1',
-      succeeded: false,
-      attempted_at: old,
-    }));
-    await db('login_attempts').insert(rows);
     const agent = request.agent(app);
     const token = await csrfToken(agent);
-    // Old failures do not count against the e-mail, and a failed attempt of anyone prunes them all.
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_IP; i++) await agent.post('/login').type('form').send({ email: 'patient@example.test', password: 'wrong', _csrf: token }).expect(401);
+    await agent.post('/login').type('form').send({ email: 'patient@example.test', password: TEST_PASSWORD, _csrf: token }).expect(429);
+    await endWindows(db, FAILURES_BY_EMAIL_AND_IP);
+    await endWindows(db, FAILURES_BY_IP);
     await agent.post('/login').type('form').send({ email: 'patient@example.test', password: TEST_PASSWORD, _csrf: token }).expect(302);
-    const stranger = request.agent(app);
-    const strangerToken = await csrfToken(stranger);
-    await stranger.post('/login').type('form').send({ email: 'other@example.test', password: 'wrong', _csrf: strangerToken }).expect(401);
-    const left = await db('login_attempts').where('attempted_at', '<', db.raw(`now() - interval '${LOGIN_WINDOW_MINUTES} minutes'`));
-    expect(left).to.have.length(0);
+  });
+
+  it("starts an e-mail's count from an address over when it signs in there", async () => {
+    await createUser(await testDb(), { email: 'forgetful@example.test' });
+    const tryOn = async (agent: ReturnType<typeof request.agent>, password: string) => {
+      const token = await csrfToken(agent);
+      return agent.post('/login').type('form').send({ email: 'forgetful@example.test', password, _csrf: token });
+    };
+    const first = request.agent(app);
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_IP - 1; i++) expect((await tryOn(first, 'wrong')).status).to.equal(401);
+    expect((await tryOn(first, TEST_PASSWORD)).status).to.equal(302);
+    // another browser on the same address
+    const second = request.agent(app);
+    const statuses: number[] = [];
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_IP + 1; i++) statuses.push((await tryOn(second, 'wrong')).status);
+    expect(statuses).to.deep.equal([...Array(MAX_FAILURES_PER_EMAIL_AND_IP).fill(401), 429]);
+  });
+
+  it('counts the failures of one e-mail from each client address apart (the library\'s login recipe)', async () => {
+    await createUser(await testDb(), { email: 'travels@example.test' });
+    const proxied = await testApp({ trustProxy: 1 });
+    const agent = request.agent(proxied);
+    const token = await csrfToken(agent);
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_IP; i++) {
+      await agent.post('/login').set('X-Forwarded-For', '203.0.113.7').type('form').send({ email: 'travels@example.test', password: 'wrong', _csrf: token }).expect(401);
+    }
+    const refused = await agent.post('/login').set('X-Forwarded-For', '203.0.113.7').type('form').send({ email: 'travels@example.test', password: TEST_PASSWORD, _csrf: token }).expect(429);
+    expect(refused.text).to.include(LOGIN_THROTTLED);
+    const elsewhere = request.agent(proxied);
+    const elsewhereToken = await csrfToken(elsewhere);
+    const wrong = await elsewhere.post('/login').set('X-Forwarded-For', '198.51.100.2').type('form').send({ email: 'travels@example.test', password: 'wrong', _csrf: elsewhereToken }).expect(401);
+    expect(wrong.text).to.include(LOGIN_FAILED);
+    await elsewhere.post('/login').set('X-Forwarded-For', '198.51.100.2').type('form').send({ email: 'travels@example.test', password: TEST_PASSWORD, _csrf: elsewhereToken }).expect(302);
+  });
+
+  it('shares the count between two app processes on one database', async () => {
+    await createUser(await testDb(), { email: 'shared@example.test' });
+    const other = await testApp();
+    const agents = [request.agent(app), request.agent(other)];
+    const tokens = await Promise.all(agents.map((agent) => csrfToken(agent)));
+    const tryOn = (n: number, password: string) => agents[n].post('/login').type('form').send({ email: 'shared@example.test', password, _csrf: tokens[n] });
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_IP; i++) await tryOn(i % 2, 'wrong').expect(401);
+    for (const n of [0, 1]) expect((await tryOn(n, TEST_PASSWORD).expect(429)).text).to.include(LOGIN_THROTTLED);
   });
 });
