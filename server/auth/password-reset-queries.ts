@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { consumed, rateLimiter, type RateLimit } from '../db/rate-limits.js';
 import { PASSWORD_RESET } from '../mail/templates.js';
 import { RESET_EMAIL_SUBJECT } from '../shared/messages.js';
 import { endOtherSessions } from './sessions-of-user.js';
@@ -12,21 +13,21 @@ import {
   RESET_REQUEST_WINDOW_MINUTES,
 } from './password-reset-rules.js';
 
+export const RESET_REQUESTS_BY_EMAIL: RateLimit = { keyPrefix: 'reset-email', points: MAX_RESET_REQUESTS_PER_EMAIL, duration: RESET_REQUEST_WINDOW_MINUTES * 60 };
+export const RESET_REQUESTS_BY_IP: RateLimit = { keyPrefix: 'reset-ip', points: MAX_RESET_REQUESTS_PER_IP, duration: RESET_REQUEST_WINDOW_MINUTES * 60 };
+
 /**
- * Records the request first and counts afterwards, so parallel requests all see each other and
- * none slips past the limit. Every request counts, refused ones too.
+ * Counts the request against its e-mail address and its client address (rate-limiter-flexible, in
+ * the database: each count is one atomic statement, so parallel requests all see each other and
+ * none slips past the limit). Every request counts, refused ones too, on both.
  */
 export async function recordResetRequest(db: Db, email: string, ip: string): Promise<{ throttled: boolean }> {
-  await db('password_reset_requests').insert({ email, ip });
-  await db('password_reset_requests').where('requested_at', '<', db.raw("now() - interval '1 day'")).delete();
-  const since = db.raw(`now() - interval '${RESET_REQUEST_WINDOW_MINUTES} minutes'`);
-  const [row] = await db('password_reset_requests')
-    .where('requested_at', '>', since)
-    .select(
-      db.raw('count(*) filter (where email = ?) as by_email', [email]),
-      db.raw('count(*) filter (where ip = ?) as by_ip', [ip]),
-    );
-  return { throttled: Number(row.by_email) > MAX_RESET_REQUESTS_PER_EMAIL || Number(row.by_ip) > MAX_RESET_REQUESTS_PER_IP };
+  const withinLimits = await consumed(
+    // the address compares as the users.email column (citext) does
+    rateLimiter(db, RESET_REQUESTS_BY_EMAIL).consume(email.toLowerCase()),
+    rateLimiter(db, RESET_REQUESTS_BY_IP).consume(ip),
+  );
+  return { throttled: !withinLimits };
 }
 
 /**

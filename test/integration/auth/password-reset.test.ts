@@ -5,7 +5,9 @@ import { csrfToken, signIn, testApp } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
 import type { Db } from '../../../server/db/index.js';
-import { hashResetToken, MAX_RESET_REQUESTS_PER_EMAIL, RESET_LINK_LIFETIME_MINUTES } from '../../../server/auth/password-reset-rules.js';
+import { hashResetToken, MAX_RESET_REQUESTS_PER_EMAIL, MAX_RESET_REQUESTS_PER_IP, RESET_LINK_LIFETIME_MINUTES } from '../../../server/auth/password-reset-rules.js';
+import { RESET_REQUESTS_BY_EMAIL } from '../../../server/auth/password-reset-queries.js';
+import { endWindows, pointsUsed } from '../../support/rate-limits.js';
 import * as messages from '../../../server/shared/messages.js';
 import { statementsDuring } from '../../support/statements.js';
 
@@ -142,6 +144,30 @@ describe('password reset', () => {
       expect((await requestReset(email, 429)).text).to.include(messages.RESET_THROTTLED);
     }
     expect(await db('outbox').where({ to_address: 'busy@example.test' })).to.have.length(MAX_RESET_REQUESTS_PER_EMAIL);
+    // refused requests count too
+    expect(await pointsUsed(db, RESET_REQUESTS_BY_EMAIL, 'busy@example.test')).to.equal(MAX_RESET_REQUESTS_PER_EMAIL + 1);
+    // an hour later the address may ask again
+    await endWindows(db, RESET_REQUESTS_BY_EMAIL);
+    await requestReset('busy@example.test', 200);
+    expect(await db('outbox').where({ to_address: 'busy@example.test' })).to.have.length(MAX_RESET_REQUESTS_PER_EMAIL + 1);
+  });
+
+  it(`throttles one client address after ${MAX_RESET_REQUESTS_PER_IP} requests, whatever the addresses asked for`, async () => {
+    for (let i = 0; i < MAX_RESET_REQUESTS_PER_IP; i++) await requestReset(`someone${i}@example.test`, 200);
+    expect((await requestReset('one-more@example.test', 429)).text).to.include(messages.RESET_THROTTLED);
+  });
+
+  it('counts the requests sent to two app processes on one database together', async () => {
+    await createUser(db, { email: 'twice@example.test' });
+    const apps = [app, await testApp()];
+    const requestOn = async (n: number, status: number) => {
+      const agent = request.agent(apps[n]);
+      const token = await csrfToken(agent, '/forgot-password');
+      return agent.post('/forgot-password').type('form').send({ email: 'twice@example.test', _csrf: token }).expect(status);
+    };
+    for (let i = 0; i < MAX_RESET_REQUESTS_PER_EMAIL; i++) await requestOn(i % 2, 200);
+    for (const n of [0, 1]) expect((await requestOn(n, 429)).text).to.include(messages.RESET_THROTTLED);
+    expect(await db('outbox').where({ to_address: 'twice@example.test' })).to.have.length(MAX_RESET_REQUESTS_PER_EMAIL);
   });
 
   it('refuses a malformed address and a post without the CSRF token, queueing nothing', async () => {
