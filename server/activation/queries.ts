@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
-import type { ActivationStep, NewDogAnswer } from './rules.js';
+import type { RateLimit } from '../db/rate-limits.js';
+import { MAX_WRONG_CODES_PER_HOUR, type ActivationStep, type NewDogAnswer } from './rules.js';
 
 // The lookup expression of migration 20261124040005 (its index makes the lookup one probe).
 export const normalisedCodeSql = (column: string) => `upper(regexp_replace(${column}::text, '[[:space:]-]', '', 'g'))`;
@@ -98,21 +99,12 @@ export async function kitOfActivation(db: Db, activation: { kitId: number | null
 
 // ---- wrong codes (issue 15: at most 10 an hour per account)
 
+/** Codes an account entered that matched no kit, counted by rate-limiter-flexible in the database. */
+export const WRONG_CODES: RateLimit = { keyPrefix: 'activation-wrong-codes', points: MAX_WRONG_CODES_PER_HOUR, duration: 60 * 60 };
+
 /** Serialises one account's code lookups, so the count and the new attempt cannot interleave. */
 export async function lockAccountForCodeLookup(trx: Db, userId: number): Promise<void> {
   await trx('users').where({ id: userId }).forUpdate().first('id');
-}
-
-export async function countWrongCodesInLastHour(db: Db, userId: number): Promise<number> {
-  const [{ count }] = await db('activation_code_attempts')
-    .where({ user_id: userId })
-    .andWhere('attempted_at', '>', db.raw("now() - interval '1 hour'"))
-    .count<{ count: number }[]>('* as count');
-  return Number(count);
-}
-
-export async function recordWrongCode(db: Db, userId: number): Promise<void> {
-  await db('activation_code_attempts').insert({ user_id: userId });
 }
 
 // ---- activations in progress

@@ -4,7 +4,6 @@ import * as messages from '../shared/messages.js';
 import { validatePetUpdateFields } from '../shared/pet-profile-rules.js';
 import { ActivationError } from './errors.js';
 import {
-  countWrongCodesInLastHour,
   deleteOpenActivation,
   dogsForActivation,
   findKitByCode,
@@ -12,15 +11,16 @@ import {
   lockAccountForCodeLookup,
   kitOfActivation,
   openActivation,
-  recordWrongCode,
   startActivation,
   updateActivation,
   type Activation,
   type KitForActivation,
+  WRONG_CODES,
 } from './queries.js';
+import { consumed, isSpent, rateLimiter } from '../db/rate-limits.js';
 import { activateKit } from './activate.js';
 import { activationView, type ActivationView } from './view.js';
-import { hasReached, isHowHeardOption, kitCodeOrNull, kitKindOf, MAX_WRONG_CODES_PER_HOUR, stepAfter, type NewDogAnswer } from './rules.js';
+import { hasReached, isHowHeardOption, kitCodeOrNull, kitKindOf, stepAfter, type NewDogAnswer } from './rules.js';
 
 // The steps of kit activation (issue 15), shared by the GraphQL mutations and the page's forms.
 // Every step checks the kit again: another browser may have activated it meanwhile.
@@ -75,14 +75,17 @@ export async function currentActivation(db: Db, user: User): Promise<{ view: Act
 export async function lookUpCode(db: Db, user: User, input: unknown): Promise<ActivationView> {
   writableAccount(user);
   const code = codeOf(input);
-  // The count, the lookup and the wrong attempt happen under a lock on the account's row, so
-  // parallel guesses cannot all pass the check; the wrong attempt is committed, then refused.
+  // The count, the lookup and the wrong attempt happen under a lock on the account's row (the
+  // count read and written on the transaction's connection), so parallel guesses cannot all pass
+  // the check, and only a code that matches no kit counts; the wrong attempt is committed, then refused.
   const outcome = await db.transaction(async (trx) => {
     await lockAccountForCodeLookup(trx, user.id);
-    if ((await countWrongCodesInLastHour(trx, user.id)) >= MAX_WRONG_CODES_PER_HOUR) return { refusal: refuse(messages.ACTIVATION_TOO_MANY_CODES, 'TOO_MANY_REQUESTS', 'boxKeyOrSwabCode') };
+    const wrongCodes = rateLimiter(db, WRONG_CODES, trx);
+    if (isSpent(await wrongCodes.get(user.id))) return { refusal: refuse(messages.ACTIVATION_TOO_MANY_CODES, 'TOO_MANY_REQUESTS', 'boxKeyOrSwabCode') };
     const kit = await findKitByCode(trx, code);
     if (!kit) {
-      await recordWrongCode(trx, user.id);
+      // under the lock, after the check above: never refused
+      await consumed(wrongCodes.consume(user.id));
       return { refusal: refuse(messages.ACTIVATION_CODE_UNKNOWN, 'BAD_USER_INPUT', 'boxKeyOrSwabCode') };
     }
     const refusal = kitRefusal(kit);

@@ -9,12 +9,17 @@ import { createUser, TEST_PASSWORD } from '../../support/factories.js';
 import * as messages from '../../../server/shared/messages.js';
 import { DEMO_EXTRA_KITS } from '../../../server/demo/accounts.js';
 import { MAX_WRONG_CODES_PER_HOUR } from '../../../server/activation/rules.js';
+import { WRONG_CODES } from '../../../server/activation/queries.js';
+import { RATE_LIMITS_TABLE } from '../../../server/db/rate-limits.js';
+import { endWindows, pointsUsed } from '../../support/rate-limits.js';
 import { call, errorOf, LOOK_UP } from './helpers.js';
 
 async function rowCounts() {
   const db = await testDb();
   const count = async (table: string) => Number((await db(table).count('* as c'))[0].c);
-  return { activations: await count('kit_activations'), attempts: await count('activation_code_attempts'), activatedKits: Number((await db('kits').where({ state: 'activated' }).count('* as c'))[0].c) };
+  // wrong codes counted against every account
+  const [{ attempts }] = await db(RATE_LIMITS_TABLE).where('key', 'like', `${WRONG_CODES.keyPrefix}:%`).select(db.raw('coalesce(sum(points), 0)::int as attempts'));
+  return { activations: await count('kit_activations'), attempts, activatedKits: Number((await db('kits').where({ state: 'activated' }).count('* as c'))[0].c) };
 }
 
 describe('activateBoxKeyOrSwabCode', function () {
@@ -97,9 +102,17 @@ describe('activateBoxKeyOrSwabCode', function () {
     const other = await signInAsDemo(app, 'parent');
     expect((await call(other, LOOK_UP, { code: 'EM-DEMO-0001' })).error).to.equal(null);
     // An hour later the account may try again.
-    const db = await testDb();
-    await db('activation_code_attempts').update({ attempted_at: db.raw("now() - interval '61 minutes'") });
+    await endWindows(await testDb(), WRONG_CODES);
     expect((await call(agent, LOOK_UP, { code: 'EM-DEMO-0001' })).error).to.equal(null);
+  });
+
+  it('counts wrong codes sent to two app processes on one database together', async () => {
+    const agents = [await signInAsDemo(app, 'newbie'), await signInAsDemo(await testApp(), 'newbie')];
+    for (let i = 0; i < MAX_WRONG_CODES_PER_HOUR; i++) {
+      expect((await call(agents[i % 2], LOOK_UP, { code: `EM-WRONG-${i}` })).error).to.equal(messages.ACTIVATION_CODE_UNKNOWN);
+    }
+    for (const agent of agents) expect((await call(agent, LOOK_UP, { code: 'EM-DEMO-0001' })).error).to.equal(messages.ACTIVATION_TOO_MANY_CODES);
+    expect(await rowCounts()).to.deep.equal({ activations: 0, attempts: MAX_WRONG_CODES_PER_HOUR, activatedKits: 0 });
   });
 
   it('counts wrong codes sent in parallel atomically: never more than the limit get through', async () => {
@@ -119,7 +132,7 @@ describe('activateBoxKeyOrSwabCode', function () {
     const throttled = answers.filter((answer) => answer.error === messages.ACTIVATION_TOO_MANY_CODES).length;
     expect(answers.map((a) => a.error ?? a.response.status).filter((e) => e !== messages.ACTIVATION_CODE_UNKNOWN && e !== messages.ACTIVATION_TOO_MANY_CODES)).to.deep.equal([]);
     expect({ unknown, throttled }).to.deep.equal({ unknown: MAX_WRONG_CODES_PER_HOUR, throttled: 5 });
-    expect(Number((await db('activation_code_attempts').where({ user_id: user.id }).count('* as c'))[0].c)).to.equal(MAX_WRONG_CODES_PER_HOUR);
+    expect(await pointsUsed(db, WRONG_CODES, user.id)).to.equal(MAX_WRONG_CODES_PER_HOUR);
   });
 
   it('refuses signed-out callers, read-only accounts and read-only impersonation, changing nothing', async () => {
