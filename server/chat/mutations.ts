@@ -4,8 +4,8 @@ import type { Db } from '../db/index.js';
 import { HttpError } from '../auth/guards.js';
 import type { User } from '../users/queries.js';
 import { CHAT_BLOCKED, CHAT_NOT_YOUR_BLOCK, CHAT_RATE_LIMITED, CHAT_WITH_YOURSELF, INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
-import { blockState, conversationBetweenQuery, findParticipation, firstOwnedPetNum, otherParticipantIds, othersWithBlocks, ownPetsByNum, recentSendsQuery, toMessage, type BlockState, type ChatPetRow } from './queries.js';
-import { readTogether } from '../db/read-together.js';
+import { blockState, conversationBetweenQuery, findParticipation, firstOwnedPetNum, otherParticipantIds, othersWithBlocks, ownPetsByNum, toMessage, type BlockState, type ChatPetRow } from './queries.js';
+import { consumed, rateLimiter, type RateLimit } from '../db/rate-limits.js';
 import { conversationSubject, NEW_CONVERSATION_ID, SEND_LIMIT_PER_MINUTE } from '../shared/chat-rules.js';
 import { queueNewMessageNotices } from './notices.js';
 import type { BlockResponse, SendMessageResponse } from '../shared/chat-types.js';
@@ -13,6 +13,9 @@ import { CHAT_CHANNEL, notifyChat } from './events.js';
 
 // Namespace of the per-user advisory lock that serialises a user's sends across processes.
 const SEND_LOCK_NAMESPACE = 6006;
+
+/** A user's sends, counted by rate-limiter-flexible in the database, so the limit holds across processes. */
+export const SENDS: RateLimit = { keyPrefix: 'chat-sends', points: SEND_LIMIT_PER_MINUTE, duration: 60 };
 
 /** The user's participation, or 'Not Authorized' for everyone else (and for unknown ids). */
 async function requireParticipation(db: Db, conversationId: number, userId: number) {
@@ -32,14 +35,14 @@ export interface SendInput {
   toPet: ChatPetRow | null;
 }
 
-/** The conversation a send goes to, as read with the sender's recent sends: known, or to be started with the dog's owner. */
-async function sendFacts(trx: Db, user: User, input: SendInput): Promise<{ recentSends: number; conversationId: number | undefined }> {
+/** The conversation a send goes to: one the sender is in, or undefined when it is to be started with the dog's owner (or is not theirs). */
+async function conversationOfSend(trx: Db, user: User, input: SendInput): Promise<number | undefined> {
   const target =
     input.conversationId !== NEW_CONVERSATION_ID
       ? trx('conversation_participants').where({ conversation_id: input.conversationId, user_id: user.id }).select('conversation_id')
       : conversationBetweenQuery(trx, user.id, input.toPet!.ownerId);
-  const { recent, conversation } = await readTogether(trx, { recent: recentSendsQuery(trx, user.id), conversation: target.limit(1) });
-  return { recentSends: Number(recent[0].count), conversationId: conversation[0]?.conversation_id };
+  const [conversation] = await target.limit(1);
+  return conversation?.conversation_id;
 }
 
 /** A new conversation with the owner of `pet`, named after the sender's first dog and theirs. */
@@ -57,8 +60,10 @@ async function startConversation(trx: Db, user: User, pet: ChatPetRow): Promise<
 }
 
 /**
- * POST /members/chat/send-message. A user's sends take turns (an advisory lock), so the limit
- * counts every one before; the reads and writes go in as few statements as they can.
+ * POST /members/chat/send-message. A user's sends take turns (an advisory lock), so two first
+ * messages to one owner start one conversation. The send counts against the limit on the
+ * transaction's connection: a send refused further on, or failing, takes its point back with the
+ * rollback, so only sent messages count. The reads and writes go in as few statements as they can.
  */
 export async function sendMessage(db: Db, user: User, input: SendInput): Promise<SendMessageResponse> {
   const starting = input.conversationId === NEW_CONVERSATION_ID;
@@ -66,10 +71,10 @@ export async function sendMessage(db: Db, user: User, input: SendInput): Promise
   if (starting && input.toPet!.ownerId === user.id) throw new HttpError(400, CHAT_WITH_YOURSELF);
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?, ?)', [SEND_LOCK_NAMESPACE, user.id]);
-    const facts = await sendFacts(trx, user, input);
-    if (facts.recentSends >= SEND_LIMIT_PER_MINUTE) throw new HttpError(429, CHAT_RATE_LIMITED);
-    if (!starting && facts.conversationId === undefined) throw new HttpError(403, NOT_AUTHORIZED);
-    const conversationId = facts.conversationId ?? (await startConversation(trx, user, input.toPet!));
+    if (!(await consumed(rateLimiter(db, SENDS, trx).consume(user.id)))) throw new HttpError(429, CHAT_RATE_LIMITED);
+    const found = await conversationOfSend(trx, user, input);
+    if (!starting && found === undefined) throw new HttpError(403, NOT_AUTHORIZED);
+    const conversationId = found ?? (await startConversation(trx, user, input.toPet!));
     const { recipients, blocks } = await othersWithBlocks(trx, conversationId, user.id);
     if (blocks.blocked) throw new HttpError(403, CHAT_BLOCKED);
     // the message, the conversation's last activity and the live event, in one statement

@@ -184,11 +184,6 @@ export async function othersWithBlocks(db: Db, conversationId: number, userId: n
   return { recipients: rows.map((row) => row.user_id), blocks: { blocked: blockedByMe || rows.some((row) => row.blocked_me), blockedByMe } };
 }
 
-/** The messages the user sent in the last minute, across every app process (a query to run with others). */
-export const recentSendsQuery = (db: Db, userId: number) =>
-  db('messages').where('created_by_user_id', userId).where('created_at', '>', db.raw("now() - interval '1 minute'")).count<{ count: number | string }[]>('* as count');
-
-
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
 /** The messages the user sees in a conversation (those after their cleared_at), oldest first. */

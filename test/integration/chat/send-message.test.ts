@@ -16,6 +16,8 @@ import {
   PLEASE_LOG_IN,
 } from '../../../server/shared/messages.js';
 import { MAX_MESSAGE_LENGTH, SEND_LIMIT_PER_MINUTE } from '../../../server/shared/chat-rules.js';
+import { SENDS } from '../../../server/chat/mutations.js';
+import { endWindows, pointsUsed } from '../../support/rate-limits.js';
 import { CHAT, getJson, member, send, signedOut, startConversation } from './helpers.js';
 
 describe('POST /members/chat/send-message', () => {
@@ -117,18 +119,25 @@ describe('POST /members/chat/send-message', () => {
     expect(page.text).to.include('&lt;script&gt;alert');
   });
 
-  it('rate-limits sends per user, counted in the database', async () => {
+  it('rate-limits sends per user, counted in the database across app processes, and counts only sent messages', async () => {
     const ann = await member(app, db, { petName: 'Rex' });
     const bob = await member(app, db, { petName: 'Luna' });
     const id = await startConversation(ann, bob.petHandle!);
-    await db('messages').insert(Array.from({ length: SEND_LIMIT_PER_MINUTE - 1 }, (_, i) => ({ conversation_id: id, created_by_user_id: ann.userId, body: `m${i}` })));
-    const limited = await send(ann, { body: 'one too many', conversationId: id }).expect(429);
-    expect(limited.body.error).to.equal(CHAT_RATE_LIMITED);
     // Another app process on the same database counts the same sends.
     const elsewhere = await signIn(await testApp(), ann.email, TEST_PASSWORD);
-    const token = await csrfToken(elsewhere, '/members/messages');
-    expect((await send({ agent: elsewhere, token }, { body: 'from a second process', conversationId: id }).expect(429)).body.error).to.equal(CHAT_RATE_LIMITED);
-    await db('messages').where('created_by_user_id', ann.userId).update({ created_at: db.raw("now() - interval '2 minutes'") });
+    const annElsewhere = { agent: elsewhere, token: await csrfToken(elsewhere, '/members/messages') };
+    // a send refused for another reason takes no point
+    await send(ann, { body: 'not mine', conversationId: id + 1000 }).expect(403);
+    expect(await pointsUsed(db, SENDS, ann.userId)).to.equal(1);
+    for (let i = 1; i < SEND_LIMIT_PER_MINUTE; i++) await send(i % 2 ? annElsewhere : ann, { body: `m${i}`, conversationId: id }).expect(200);
+    expect(await pointsUsed(db, SENDS, ann.userId)).to.equal(SEND_LIMIT_PER_MINUTE);
+    const sent = await db('messages').count<{ count: string }[]>('* as count').then((r) => Number(r[0].count));
+    const limited = await send(ann, { body: 'one too many', conversationId: id }).expect(429);
+    expect(limited.body.error).to.equal(CHAT_RATE_LIMITED);
+    expect((await send(annElsewhere, { body: 'from a second process', conversationId: id }).expect(429)).body.error).to.equal(CHAT_RATE_LIMITED);
+    expect(await db('messages').count<{ count: string }[]>('* as count').then((r) => Number(r[0].count)), 'a refused send writes nothing').to.equal(sent);
+    expect(await pointsUsed(db, SENDS, ann.userId), 'nor counts').to.equal(SEND_LIMIT_PER_MINUTE);
+    await endWindows(db, SENDS);
     await send(ann, { body: 'later', conversationId: id }).expect(200);
     // The other side is not limited by Ann's sends.
     await send(bob, { body: 'reply', conversationId: id }).expect(200);
