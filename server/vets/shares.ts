@@ -8,10 +8,11 @@ import { VET_REPORT_SHARED } from '../mail/templates.js';
 import { VET_EMAIL_SUBJECT, VET_SHARE_NO_RESULTS, VET_SHARE_RATE_LIMITED } from '../shared/messages.js';
 import { resultsStatus } from '../results/status.js';
 import { HttpError } from '../auth/guards.js';
+import { consumed, rateLimiter, type RateLimit } from '../db/rate-limits.js';
 import { VET_SHARES_PER_HOUR, type ShareInput } from '../shared/vets-rules.js';
 
-// One owner's shares are counted and added one at a time (pg_advisory_xact_lock's first key).
-const SHARE_LOCK_NAMESPACE = 6013;
+/** An owner's shares, counted by rate-limiter-flexible in the database, so the limit holds across processes. */
+export const SHARES: RateLimit = { keyPrefix: 'vet-shares', points: VET_SHARES_PER_HOUR, duration: 60 * 60 };
 
 export interface VetShare {
   id: number;
@@ -64,12 +65,9 @@ export async function shareResultsWithVet(db: Db, owner: User, pet: Pet, input: 
   if (!(await resultsStatus(db, pet.petNum)).hasResults) throw new HttpError(409, VET_SHARE_NO_RESULTS.replace('{name}', () => pet.name));
   const token = newReportToken();
   const id = await db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(?, ?)', [SHARE_LOCK_NAMESPACE, owner.id]);
-    const [recent] = await trx('vet_report_shares')
-      .where('shared_by_user_id', owner.id)
-      .where('sent_at', '>', trx.raw("now() - interval '1 hour'"))
-      .count<{ count: number | string }[]>('* as count');
-    if (Number(recent.count) >= VET_SHARES_PER_HOUR) throw new HttpError(429, VET_SHARE_RATE_LIMITED);
+    // Counted on the transaction's connection, in one atomic statement: a refused or failed share
+    // takes its point back with the rollback, so only shares made count.
+    if (!(await consumed(rateLimiter(db, SHARES, trx).consume(owner.id)))) throw new HttpError(429, VET_SHARE_RATE_LIMITED);
     const practiceId = await practiceOfVetEmail(trx, input.vetEmail);
     if (practiceId !== null) {
       await trx('practice_patients')
