@@ -10,7 +10,7 @@ import { testDb } from '../../support/database.js';
 
 const EXPECTED_TABLES = [
   // 0001 accounts and pets
-  'users', 'pets', 'pet_owners', 'sessions', 'login_attempts', 'audit_log',
+  'users', 'pets', 'pet_owners', 'sessions', 'audit_log',
   // 0002 catalogues
   'breeds', 'designer_breed_components', 'health_conditions', 'health_condition_breeds',
   'trait_categories', 'trait_loci', 'registration_organizations',
@@ -42,9 +42,9 @@ const EXPECTED_TABLES = [
   // 0019 panel marker arrays
   'marker_variants',
   // 2026112404 kit activation
-  'kit_activations', 'activation_code_attempts',
+  'kit_activations',
   // 2026112405 password reset
-  'password_reset_tokens', 'password_reset_requests',
+  'password_reset_tokens',
   // 2026112407 public profiles
   'profile_view_visitors',
   // 2026112500 16 admin search and kit shipments

@@ -12,8 +12,8 @@ import { asText, wellFormed, bodyFor, graphqlOperations, pathFor, queryFor, rest
 // Routes that end the role being tested (sign-out, leaving an impersonation) or never end (the chat's
 // event stream); they have their own tests.
 const SKIPPED = new Set(['GET /logout', 'POST /logout', 'GET /members/unimpersonate', 'GET /members/chat/events']);
-// Bookkeeping any visit writes: sessions, sign-in attempts, the staff audit log, page views.
-const BOOKKEEPING = new Set(['sessions', 'login_attempts', 'audit_log', 'usage_events', 'page_views', 'knex_migrations', 'knex_migrations_lock']);
+// Bookkeeping any visit writes: sessions, rate limit counts (sign-in attempts), the staff audit log, page views.
+const BOOKKEEPING = new Set(['sessions', 'rate_limits', 'audit_log', 'usage_events', 'page_views', 'knex_migrations', 'knex_migrations_lock']);
 
 interface Victim {
   userId: number;
