@@ -1,37 +1,46 @@
 // npm run worker [-- --once]
-// Drains the outbox in a process of its own: run any number beside the app on PostgreSQL (set
-// OUTBOX_WORKER=false on the app to leave sending to them). With --once it sends what is due
-// and exits. The embedded database serves one process, so there the app's own worker does it.
+// Runs the background jobs (server/background-jobs.ts) in a process of its own: run any number
+// beside the app on PostgreSQL (set JOB_WORKER=false on the app to leave the jobs to them). With
+// --once it runs the jobs due now and exits. The embedded database serves one process, so there
+// the app's own worker does the jobs.
 import { loadSettings, MissingSettingError } from '../server/settings.js';
 import { openDatabase } from '../server/db/index.js';
 import { DataDirLockedError } from '../server/db/lock.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { createOutboxWorker } from '../server/outbox/worker.js';
+import { installJobQueue } from '../server/jobs/queue.js';
+import { createJobWorkers } from '../server/jobs/workers.js';
+import { backgroundJobs } from '../server/background-jobs.js';
+import { mailTransportFor } from '../server/mail/transport.js';
+import { openLab } from '../server/lab/lab.js';
 
 async function main() {
   const settings = loadSettings();
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   await migrateToLatest(database.db);
-  const worker = createOutboxWorker({ db: database.db, settings, log: (message) => console.log(message) });
-  if (process.argv.includes('--once')) {
-    const result = await worker.drain();
-    console.log(`Outbox: ${result.sent} sent, ${result.failed} to retry, ${result.dead} dead (through ${worker.transport.describe}).`);
-    await worker.stop();
+  const transport = mailTransportFor(settings.mail);
+  const jobs = backgroundJobs({ db: database.db, settings, transport });
+  await installJobQueue(database.db, jobs);
+  // the lab's panel and reference breeds are built before the first ingest, not in it
+  await openLab(database.db, settings.lab);
+  const workers = createJobWorkers(database.db, jobs, { log: (message) => console.log(message) });
+  const close = async () => {
+    await workers.stop();
+    transport.close();
     await database.close();
+  };
+  if (process.argv.includes('--once')) {
+    const result = await workers.runDue();
+    console.log(`Jobs: ${result.done} done, ${result.failed} failed (e-mail through ${transport.describe}).`);
+    await close();
     return;
   }
-  worker.start();
+  await workers.start();
   const shutdown = () => {
-    worker
-      .stop()
-      .then(() => database.close())
-      .finally(() => process.exit(0));
-    setTimeout(() => process.exit(0), 10_000).unref();
+    close().finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 15_000).unref();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
-  // The poll timer is unref'd, so something has to keep the process alive.
-  setInterval(() => {}, 1 << 30);
 }
 
 main().catch((error) => {

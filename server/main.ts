@@ -10,10 +10,12 @@ import { createApp } from './app.js';
 import { configureLogger, logger } from './logging/logger.js';
 import { MANIFEST_FILE, readManifest } from './assets/manifest.js';
 import type { ChatEvents } from './chat/events.js';
-import { createOutboxWorker } from './outbox/worker.js';
-import { startMediaFileSweeper } from './media/file-deletions.js';
-import { startOrphanMediaSweeper } from './media/orphan-sweep.js';
 import { mediaStoreFor } from './media/store.js';
+import { installJobQueue } from './jobs/queue.js';
+import { createJobWorkers } from './jobs/workers.js';
+import { backgroundJobs } from './background-jobs.js';
+import { mailTransportFor } from './mail/transport.js';
+import { queueUnqueuedMessages } from './outbox/delivery.js';
 import { addDemoPictures } from './media/demo-pictures.js';
 import { profileViewRecorderOf } from './public-profile/view-recorder.js';
 
@@ -21,6 +23,10 @@ import { profileViewRecorderOf } from './public-profile/view-recorder.js';
 async function prepare(settings: Settings, database: Database): Promise<void> {
   logger.info(database.kind === 'postgres' ? 'Database: PostgreSQL' : `Database: embedded PGlite in ${settings.dataDir}`);
   await migrateToLatest(database.db);
+  const transport = mailTransportFor(settings.mail);
+  await installJobQueue(database.db, backgroundJobs({ db: database.db, settings, transport }));
+  transport.close();
+  await queueUnqueuedMessages(database.db);
   await syncCatalogues(database.db);
   if (settings.loadDemoData && (await isEmpty(database.db))) {
     logger.info(`Loading the demo accounts and ${settings.demoPopulationSize} simulated dogs (first start only)...`);
@@ -43,22 +49,20 @@ async function serve(settings: Settings, database: Database): Promise<void> {
   const server = app.listen(settings.port, () => {
     if (cluster.isPrimary) logger.info(`Listening on http://localhost:${settings.port}`);
   });
-  // Tests build apps without it; `OUTBOX_WORKER=false` leaves the outbox to `npm run worker`.
-  // Each process may run one: deliveries are claimed with `for update skip locked`.
-  const outboxWorker = settings.mail.workerInApp ? createOutboxWorker({ db: database.db, settings, log: (message) => logger.info(message) }) : undefined;
-  outboxWorker?.start();
-  // Files of deleted media whose removal failed (or was cut short) are retried every minute.
-  const mediaSweeper = startMediaFileSweeper(database.db, mediaStoreFor(settings.media));
-  // Files no row owns (a process killed during an upload) go after a grace period, hourly.
-  const orphanSweeper = startOrphanMediaSweeper(database.db, mediaStoreFor(settings.media));
+  // Tests build apps without them; `JOB_WORKER=false` leaves the jobs to `npm run worker`. Each
+  // process may run workers: pg-boss hands each job to one.
+  const transport = mailTransportFor(settings.mail);
+  const jobWorkers = settings.jobWorkerInApp
+    ? createJobWorkers(database.db, backgroundJobs({ db: database.db, settings, transport }), { log: (message) => logger.info(message) })
+    : undefined;
+  await jobWorkers?.start();
 
   const shutdown = () => {
     // Event streams never end by themselves; closing them lets the server close.
     void chatEvents.close();
-    mediaSweeper.stop();
-    orphanSweeper.stop();
     server.close(() => {
-      Promise.resolve(outboxWorker?.stop())
+      Promise.resolve(jobWorkers?.stop())
+        .then(() => transport.close())
         .then(() => profileViewRecorderOf(database.db).flush())
         .then(() => database.close())
         .finally(() => process.exit(0));

@@ -42,6 +42,8 @@ export interface Settings {
   webConcurrency: number;
   /** Where uploaded photos, videos and documents live: DATA_DIR/media or an S3 bucket (`MEDIA_S3_*`). */
   media: MediaSettings;
+  /** Run background jobs in the app process (`JOB_WORKER=false` when `npm run worker` processes run beside it on PostgreSQL). */
+  jobWorkerInApp: boolean;
 }
 
 export interface MailSettings {
@@ -51,8 +53,6 @@ export interface MailSettings {
   from: string;
   /** Where .eml files go without SMTP: DATA_DIR/mail. */
   dir: string;
-  /** Drain the outbox in the app process (`OUTBOX_WORKER=false` when `npm run worker` runs separately). */
-  workerInApp: boolean;
 }
 
 export interface SiteLinks {
@@ -124,10 +124,10 @@ export function loadSettings(env: Env = process.env): Settings {
       smtpUrl: parseSmtpUrl(env.SMTP_URL),
       from: env.MAIL_FROM || 'Embark <no-reply@embarkvet.com>',
       dir: path.join(dataDir, 'mail'),
-      workerInApp: env.OUTBOX_WORKER !== 'false',
     },
     webConcurrency,
     media: mediaSettingsFromEnv(env, dataDir),
+    jobWorkerInApp: env.JOB_WORKER !== 'false',
     links: {
       productSite: env.PRODUCT_SITE_URL || 'https://embarkvet.com',
       shop: env.SHOP_URL || 'https://shop.embarkvet.com',

@@ -4,8 +4,8 @@ import { forgetFileDeletion, pendingFileDeletions } from './queries.js';
 import type { MediaStore } from './store.js';
 
 /**
- * Removes the files of deleted media from the store. Runs right after a deletion commits and on a
- * timer in each app process, so a failed try (store down, crash) is retried; deleting twice is harmless.
+ * Removes the files of deleted media from the store. Runs right after a deletion commits and as a job
+ * every minute (sweep-jobs.ts), so a failed try (store down, crash) is retried; deleting twice is harmless.
  */
 export async function sweepMediaFileDeletions(db: Db, store: MediaStore): Promise<number> {
   let removed = 0;
@@ -27,10 +27,4 @@ export function sweepSoon(db: Db, store: MediaStore): Promise<void> {
     () => undefined,
     (error) => logger.error({ err: error }, 'media file deletion sweep failed'),
   );
-}
-
-export function startMediaFileSweeper(db: Db, store: MediaStore, everyMs = 60_000): { stop(): void } {
-  const timer = setInterval(() => void sweepSoon(db, store), everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
 }

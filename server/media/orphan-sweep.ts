@@ -21,18 +21,3 @@ export async function sweepOrphanMedia(db: Db, store: MediaStore, now = new Date
   if (orphans.length || temporaries.length) logger.info({ orphans: orphans.length, temporaries: temporaries.length }, 'removed media files no row owns');
   return { items: orphans.length, temporaries: temporaries.length };
 }
-
-/** Runs the sweep a minute after start-up and then every hour (it lists the whole store). */
-export function startOrphanMediaSweeper(db: Db, store: MediaStore, { firstAfterMs = 60_000, everyMs = 3_600_000 } = {}): { stop(): void } {
-  const sweep = () => void sweepOrphanMedia(db, store).catch((error) => logger.error({ err: error }, 'orphan media sweep failed; tried again later'));
-  const first = setTimeout(sweep, firstAfterMs);
-  const timer = setInterval(sweep, everyMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
-}

@@ -1,6 +1,9 @@
-// The outbox worker's queries: claim due messages, record what happened, list and retry for admins.
+// The outbox's queries: what a delivery job records of each try, and what admins list and retry.
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.js';
-import { afterFailure, DELIVERY_LEASE_MS, type OutboxStatus, type RetryPolicy } from './rules.js';
+import { JOB_SCHEMA } from '../jobs/queue.js';
+import { EMAIL_JOB, sendEmailJob } from './queue.js';
+import type { OutboxStatus } from './rules.js';
 
 export interface OutboxMessage {
   id: number;
@@ -44,23 +47,17 @@ function toMessage(row: OutboxRow): OutboxMessage {
 }
 
 /**
- * Leases up to `limit` due messages to the caller in one statement: pending ones whose time has
- * come, and sending ones whose worker let the lease run out. SKIP LOCKED lets two workers claim
- * at once without waiting for or taking each other's rows, so no message goes to both.
+ * Marks the message of the delivery job as being sent and counts the try; nothing when there is
+ * none (a reset asked for an unknown address), or it was sent already or is dead (a job tried again
+ * after its worker was lost may find it so).
  */
-export async function claimDueMessages(db: Db, limit: number, leaseMs = DELIVERY_LEASE_MS): Promise<OutboxMessage[]> {
-  const { rows } = await db.raw<{ rows: OutboxRow[] }>(
-    `update outbox
-        set status = 'sending', attempts = attempts + 1, next_attempt_at = now() + (? * interval '1 millisecond')
-      where id in (select id from outbox
-                    where status in ('pending', 'sending') and next_attempt_at <= now()
-                    order by next_attempt_at, id
-                    limit ?
-                    for update skip locked)
-  returning id, user_id, to_address, subject, text, html, template, payload, status, attempts`,
-    [leaseMs, limit],
-  );
-  return rows.map(toMessage).sort((a, b) => a.id - b.id);
+export async function startDelivery(db: Db, jobId: string): Promise<OutboxMessage | undefined> {
+  const [row] = await db('outbox')
+    .where({ job_id: jobId })
+    .whereIn('status', ['pending', 'sending'])
+    .update({ status: 'sending', attempts: db.raw('attempts + 1'), next_attempt_at: db.fn.now() })
+    .returning(['id', 'user_id', 'to_address', 'subject', 'text', 'html', 'template', 'payload', 'status', 'attempts']);
+  return row ? toMessage(row) : undefined;
 }
 
 /** The message went out; a one-time secret in its payload (a reset token) is dropped from the row. */
@@ -70,25 +67,35 @@ export async function markSent(db: Db, id: number): Promise<void> {
     .update({ status: 'sent', sent_at: db.fn.now(), last_error: null, payload: db.raw("payload - 'token'") });
 }
 
-export async function markFailed(db: Db, message: OutboxMessage, error: string, policy: RetryPolicy): Promise<OutboxStatus> {
-  const next = afterFailure(message.attempts, policy);
-  await db('outbox')
-    .where({ id: message.id, status: 'sending' })
-    .update({
-      status: next.status,
-      last_error: error.slice(0, 2000),
-      next_attempt_at: db.raw("now() + (? * interval '1 millisecond')", [next.delayMs]),
-    });
-  return next.status;
+/** A try failed: the message waits for its job's next try, or is dead after the last. */
+export async function markFailed(db: Db, id: number, error: string, final: boolean): Promise<OutboxStatus> {
+  const status = final ? 'dead' : 'pending';
+  await db('outbox').where({ id, status: 'sending' }).update({ status, last_error: error.slice(0, 2000) });
+  return status;
 }
 
-/** A dead message gets a fresh set of tries; anything else is left alone. */
+/** A dead message gets a fresh set of tries, with a new delivery job; anything else is left alone. */
 export async function retryDeadMessage(db: Db, id: number): Promise<boolean> {
-  const updated = await db('outbox')
-    .where({ id, status: 'dead' })
-    .update({ status: 'pending', attempts: 0, next_attempt_at: db.fn.now() })
-    .returning('id');
-  return updated.length > 0;
+  return db.transaction(async (trx) => {
+    const jobId = randomUUID();
+    const updated = await trx('outbox').where({ id, status: 'dead' }).update({ status: 'pending', attempts: 0, next_attempt_at: trx.fn.now(), job_id: jobId }).returning('id');
+    if (updated.length === 0) return false;
+    await sendEmailJob(trx, jobId);
+    return true;
+  });
+}
+
+/** Messages waiting without a delivery job (queued before e-mail went through the job queue) get one. */
+export async function queueUnqueuedMessages(db: Db): Promise<number> {
+  const waiting: { id: number }[] = await db('outbox').whereIn('status', ['pending', 'sending']).whereNull('job_id').select('id');
+  for (const { id } of waiting) {
+    await db.transaction(async (trx) => {
+      const jobId = randomUUID();
+      const updated = await trx('outbox').where({ id }).whereNull('job_id').update({ job_id: jobId }).returning('id');
+      if (updated.length > 0) await sendEmailJob(trx, jobId);
+    });
+  }
+  return waiting.length;
 }
 
 export interface OutboxListing {
@@ -105,10 +112,12 @@ export interface OutboxListing {
 }
 
 export async function listOutbox(db: Db, options: { status?: OutboxStatus; limit: number }): Promise<OutboxListing[]> {
+  // the next try is when the delivery job may run again
   const query = db('outbox')
-    .orderBy('id', 'desc')
+    .leftJoin(`${JOB_SCHEMA}.job as job`, (join) => join.on('job.name', db.raw('?', [EMAIL_JOB])).andOn('job.id', 'outbox.job_id'))
+    .orderBy('outbox.id', 'desc')
     .limit(options.limit)
-    .select('id', 'to_address', 'subject', 'template', 'status', 'attempts', 'last_error', 'next_attempt_at', 'sent_at', 'created_at');
+    .select('outbox.id', 'to_address', 'subject', 'template', 'status', 'attempts', 'last_error', db.raw('coalesce(job.start_after, outbox.next_attempt_at) as next_attempt_at'), 'sent_at', 'outbox.created_at');
   if (options.status) query.where({ status: options.status });
   const rows = await query;
   return rows.map((row) => ({

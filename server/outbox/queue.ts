@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.js';
+import { sendJob } from '../jobs/queue.js';
+
+export const EMAIL_JOB = 'email';
 
 export interface OutgoingEmail {
   userId: number | null;
@@ -13,23 +17,38 @@ export interface OutgoingEmail {
 }
 
 /**
- * Queues an e-mail in the outbox. Call it with the transaction of the change it reports, so the
- * notice exists exactly when the change does; a worker delivers it with retries.
+ * Queues an e-mail: a row in the outbox (what admins see at /admin/outbox) and the job that
+ * delivers it. Call it with the transaction of the change it reports, so the notice exists exactly
+ * when the change does.
  */
 export async function queueEmail(db: Db, email: OutgoingEmail): Promise<boolean> {
-  const inserted = await db('outbox')
-    .insert({
-      user_id: email.userId,
-      to_address: email.to,
-      subject: email.subject,
-      text: email.text ?? null,
-      template: email.template ?? null,
-      payload: JSON.stringify(email.payload ?? {}),
-      dedupe_key: email.dedupeKey ?? null,
-    })
-    .onConflict('dedupe_key')
-    .ignore()
-    .returning('id');
-  return inserted.length > 0;
+  const queue = async (trx: Db) => {
+    const jobId = randomUUID();
+    const inserted = await trx('outbox')
+      .insert({
+        user_id: email.userId,
+        to_address: email.to,
+        subject: email.subject,
+        text: email.text ?? null,
+        template: email.template ?? null,
+        payload: JSON.stringify(email.payload ?? {}),
+        dedupe_key: email.dedupeKey ?? null,
+        job_id: jobId,
+      })
+      .onConflict('dedupe_key')
+      .ignore()
+      .returning('id');
+    if (inserted.length === 0) return false;
+    await sendEmailJob(trx, jobId);
+    return true;
+  };
+  return db.isTransaction ? queue(db) : db.transaction(queue);
 }
 
+/**
+ * The delivery job of the outbox message whose job_id is `jobId`: the job finds its message by
+ * that id, so a statement may queue a message or not (password resets) and the job be sent either way.
+ */
+export async function sendEmailJob(trx: Db, jobId: string): Promise<void> {
+  await sendJob(trx, EMAIL_JOB, {}, { id: jobId });
+}

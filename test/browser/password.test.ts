@@ -10,7 +10,7 @@ import { testApp, testSettings } from '../support/app.js';
 import { resetDatabase, testDb } from '../support/database.js';
 import { createUser } from '../support/factories.js';
 import { linksIn } from '../support/smtp.js';
-import { createOutboxWorker } from '../../server/outbox/worker.js';
+import { testJobWorkers } from '../support/jobs.js';
 import { emlFileTransport } from '../../server/mail/transport.js';
 import { PASSWORD_CHANGED, PASSWORD_TOO_SHORT, RESET_DONE, RESET_LINK_USED, RESET_REQUEST_SENT } from '../../server/shared/messages.js';
 
@@ -39,8 +39,8 @@ describe('password reset and change in the browser', function () {
   /** Runs the outbox worker once, as the app's own would, and reads the link from the .eml it wrote. */
   async function resetLinkFromEmail(): Promise<string> {
     const settings = testSettings({ baseUrl: site.origin });
-    const worker = createOutboxWorker({ db: await testDb(), settings, transport: emlFileTransport(mailDir) });
-    expect((await worker.drain()).sent).to.equal(1);
+    const worker = testJobWorkers(await testDb(), settings, emlFileTransport(mailDir));
+    expect((await worker.runDue()).done).to.equal(1);
     const [file] = await readdir(mailDir);
     const mail = await simpleParser(await readFile(path.join(mailDir, file)));
     const link = linksIn(mail).find((candidate) => candidate.includes('/reset-password/'));

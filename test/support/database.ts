@@ -3,6 +3,7 @@ import { createWorkerDatabase } from './global-database.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { syncCatalogues } from '../../server/catalogue/sync.js';
 import { forgetLab } from '../../server/lab/lab.js';
+import { clearJobs, installTestJobQueue } from './jobs.js';
 
 let opening: Promise<Database> | undefined;
 
@@ -20,6 +21,7 @@ export function testDatabase(): Promise<Database> {
     } else {
       database = await openDatabase({});
       await migrateToLatest(database.db);
+      await installTestJobQueue(database.db);
       await syncCatalogues(database.db);
     }
     // Catalogue detection must see the database exactly as the migrations left it.
@@ -58,6 +60,7 @@ export async function resetDatabase(db: Db): Promise<void> {
       [emptied],
     );
   }
+  await clearJobs(db);
   // the lab panel stays; panels of real arrays learn alleles from the exports a test imported
   await db('marker_panels').whereNotNull('probe_names').delete();
   forgetLab(db);

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { openDatabase } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { syncCatalogues } from '../../server/catalogue/sync.js';
+import { installTestJobQueue } from './jobs.js';
 
 /** The migrated template, kept apart from DATABASE_URL, which names this process's own database. */
 const templateUrl = process.env.TEST_TEMPLATE_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -56,6 +57,7 @@ export async function prepareTemplateDatabase(): Promise<void> {
     for (const { nspname } of rows) await db.raw(`drop schema ${quoted(nspname)} cascade`);
     await db.raw('create schema public');
     await migrateToLatest(db);
+    await installTestJobQueue(db);
     await syncCatalogues(db);
   } finally {
     await database.close();

@@ -38,7 +38,7 @@ const EXPECTED_TABLES = [
   // 0012 feedback and preferences
   'feedback', 'user_notification_acknowledgements', 'email_preferences', 'user_feature_flags',
   // 0013, 0014
-  'outbox', 'jobs',
+  'outbox',
   // 0019 panel marker arrays
   'marker_variants',
   // 2026112404 kit activation

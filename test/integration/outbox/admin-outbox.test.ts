@@ -2,7 +2,10 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import type { Express } from 'express';
-import { csrfToken, signIn, testApp, type Agent } from '../../support/app.js';
+import { csrfToken, signIn, testApp, testSettings, type Agent } from '../../support/app.js';
+import { testJobWorkers } from '../../support/jobs.js';
+import { JOB_SCHEMA } from '../../../server/jobs/queue.js';
+import type { Envelope, MailTransport } from '../../../server/mail/transport.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
 import type { Db } from '../../../server/db/index.js';
@@ -28,6 +31,9 @@ describe('/admin/outbox', () => {
     [deadId, sentId] = (await db('outbox').orderBy('id').pluck('id')).map(Number);
     await db('outbox').where({ id: deadId }).update({ status: 'dead', attempts: 8, last_error: 'connect ECONNREFUSED 127.0.0.1:25' });
     await db('outbox').where({ id: sentId }).update({ status: 'sent', attempts: 1, sent_at: db.fn.now() });
+    // their delivery jobs ended: the dead one's after its last try
+    const deadJob = (await db('outbox').where({ id: deadId }).first('job_id')).job_id;
+    await db(`${JOB_SCHEMA}.job`).update({ state: db.raw(`case when id = ? then 'failed'::${JOB_SCHEMA}.job_state else 'completed'::${JOB_SCHEMA}.job_state end`, [deadJob]), completed_on: db.fn.now() });
   });
 
   async function retry(agent: Agent, id: number | string, status: number) {
@@ -53,6 +59,11 @@ describe('/admin/outbox', () => {
     expect(response.headers.location).to.equal(`/admin/outbox?retried=${deadId}`);
     expect((await admin.get(response.headers.location).expect(200)).text).to.include(OUTBOX_RETRIED);
     expect(await db('outbox').where({ id: deadId }).first('status', 'attempts')).to.deep.equal({ status: 'pending', attempts: 0 });
+    const sent: Envelope[] = [];
+    const transport: MailTransport = { describe: 'memory', close() {}, send: async (envelope) => void sent.push(envelope) };
+    expect(await testJobWorkers(db, testSettings(), transport).runDue()).to.deep.equal({ done: 1, failed: 0 });
+    expect(sent.map((envelope) => envelope.to)).to.deep.equal(['dead@example.test']);
+    expect(await db('outbox').where({ id: deadId }).first('status', 'attempts')).to.deep.equal({ status: 'sent', attempts: 1 });
   });
 
   it('refuses to retry a message that is not dead, an unknown one and a malformed id, changing nothing', async () => {

@@ -8,10 +8,13 @@ import { createPet, createUser } from '../../support/factories.js';
 import { testSettings } from '../../support/app.js';
 import type { Db } from '../../../server/db/index.js';
 import { queueEmail } from '../../../server/outbox/queue.js';
-import { createOutboxWorker } from '../../../server/outbox/worker.js';
+import { JOB_SCHEMA, jobBoss } from '../../../server/jobs/queue.js';
+import { EMAIL_JOB } from '../../../server/outbox/queue.js';
+import { makeRetriesDue, testJobWorkers } from '../../support/jobs.js';
 import { emlFileTransport, type Envelope, type MailTransport } from '../../../server/mail/transport.js';
 import { queueResultsEmail } from '../../../server/lab/notices.js';
 import { RESULTS_RELEASED } from '../../../server/mail/templates.js';
+import { MAX_DELIVERY_ATTEMPTS } from '../../../server/outbox/rules.js';
 
 const BASE_URL = 'https://members.example.test';
 
@@ -30,13 +33,15 @@ function recordingTransport(options: { fail?: (envelope: Envelope) => string | u
   };
 }
 
-describe('outbox worker', () => {
+describe('e-mail delivery jobs', () => {
   let db: Db;
   let mailDir: string;
   const settings = () => {
     const base = testSettings({ baseUrl: BASE_URL });
     return { ...base, mail: { ...base.mail, dir: mailDir, from: 'Embark Test <mail@example.test>' } };
   };
+  const workers = (transport: MailTransport) => testJobWorkers(db, settings(), transport);
+  const emailJobs = () => db(`${JOB_SCHEMA}.job`).where({ name: EMAIL_JOB }).orderBy('created_on').select('id', 'state', 'retry_count', db.raw("start_after > now() + interval '25 seconds' as waits"));
 
   beforeEach(async () => {
     db = await testDb();
@@ -48,13 +53,13 @@ describe('outbox worker', () => {
     await rm(mailDir, { recursive: true, force: true });
   });
 
-  it('writes each due message as a multipart .eml file with absolute links, marks it sent, and sends it only once', async () => {
+  it('writes each message as a multipart .eml file with absolute links, marks it sent, and sends it only once', async () => {
     const owner = await createUser(db, { email: 'ann@example.test', name: 'Ann' });
     const petNum = await createPet(db, owner.id, { name: 'Biscuit' });
     await queueResultsEmail(db, petNum, 'SWAB000001');
-    const worker = createOutboxWorker({ db, settings: settings(), transport: emlFileTransport(mailDir) });
-    expect(await worker.drain()).to.deep.equal({ sent: 1, failed: 0, dead: 0 });
-    expect(await worker.drain()).to.deep.equal({ sent: 0, failed: 0, dead: 0 });
+    const worker = workers(emlFileTransport(mailDir));
+    expect(await worker.runDue()).to.deep.equal({ done: 1, failed: 0 });
+    expect(await worker.runDue()).to.deep.equal({ done: 0, failed: 0 });
 
     const files = await readdir(mailDir);
     expect(files).to.have.length(1);
@@ -67,6 +72,21 @@ describe('outbox worker', () => {
     const row = await db('outbox').first('status', 'attempts', 'sent_at', 'last_error');
     expect(row).to.deep.include({ status: 'sent', attempts: 1, last_error: null });
     expect(row.sent_at).to.not.equal(null);
+    expect((await emailJobs()).map((job) => job.state)).to.deep.equal(['completed']);
+  });
+
+  it('queues the message and its job with the change, and neither when the change is rolled back', async () => {
+    const rolledBack = db.transaction(async (trx) => {
+      await queueEmail(trx, { userId: null, to: 'gone@example.test', subject: 'Never', text: 'Hi' });
+      throw new Error('the change failed');
+    });
+    await rolledBack.catch(() => undefined);
+    expect(await db('outbox').select('id')).to.have.length(0);
+    expect(await emailJobs()).to.have.length(0);
+    await db.transaction((trx) => queueEmail(trx, { userId: null, to: 'kept@example.test', subject: 'Kept', text: 'Hi' }));
+    const [message] = await db('outbox').select('id', 'job_id');
+    const [job] = await emailJobs();
+    expect(job).to.deep.include({ id: message.job_id, state: 'created' });
   });
 
   it('queues no results notice for a dog whose owners opted out of communications', async () => {
@@ -75,68 +95,72 @@ describe('outbox worker', () => {
     await db('pets').where({ pet_num: petNum }).update({ opt_out_of_communications: true });
     await queueResultsEmail(db, petNum, 'SWAB000002');
     expect(await db('outbox').where({ template: RESULTS_RELEASED })).to.have.length(0);
+    expect(await emailJobs()).to.have.length(0);
   });
 
-  it('keeps a failed message pending with the error and a later try, then dead after the last try', async () => {
+  it(`keeps a failed message pending with the error until a later try, and dead after the ${MAX_DELIVERY_ATTEMPTS}th`, async () => {
     await queueEmail(db, { userId: null, to: 'x@example.test', subject: 'Hello', text: 'Hi' });
     const failing = recordingTransport({ fail: () => '421 try again later' });
-    const slow = createOutboxWorker({ db, settings: settings(), transport: failing, retry: { maxAttempts: 3, firstRetryDelayMs: 60_000, maxRetryDelayMs: 60_000 } });
-    expect(await slow.drain()).to.deep.equal({ sent: 0, failed: 1, dead: 0 });
-    const pending = await db('outbox').first('status', 'attempts', 'last_error', db.raw("next_attempt_at > now() + interval '50 seconds' as waits"));
-    expect(pending).to.deep.equal({ status: 'pending', attempts: 1, last_error: '421 try again later', waits: true });
-    expect(await slow.drain()).to.deep.equal({ sent: 0, failed: 0, dead: 0 }, 'nothing is due before the wait is over');
+    const worker = workers(failing);
+    expect(await worker.runDue()).to.deep.equal({ done: 0, failed: 1 });
+    expect(await db('outbox').first('status', 'attempts', 'last_error')).to.deep.equal({ status: 'pending', attempts: 1, last_error: '421 try again later' });
+    expect(await emailJobs()).to.deep.include.members([{ id: (await db('outbox').first('job_id')).job_id, state: 'retry', retry_count: 0, waits: true }]);
+    expect(await worker.runDue()).to.deep.equal({ done: 0, failed: 0 }, 'nothing is due before the wait is over');
 
-    const eager = createOutboxWorker({ db, settings: settings(), transport: failing, retry: { maxAttempts: 3, firstRetryDelayMs: 0, maxRetryDelayMs: 0 } });
-    await db('outbox').update({ next_attempt_at: db.fn.now() });
-    expect(await eager.drain()).to.deep.equal({ sent: 0, failed: 1, dead: 1 });
-    expect(await db('outbox').first('status', 'attempts')).to.deep.equal({ status: 'dead', attempts: 3 });
-    expect(await eager.drain()).to.deep.equal({ sent: 0, failed: 0, dead: 0 }, 'a dead message is not tried again');
+    for (let attempt = 2; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
+      await makeRetriesDue(db);
+      expect(await worker.runDue()).to.deep.equal({ done: 0, failed: 1 });
+    }
+    expect(await db('outbox').first('status', 'attempts')).to.deep.equal({ status: 'dead', attempts: MAX_DELIVERY_ATTEMPTS });
+    expect((await emailJobs()).map((job) => job.state)).to.deep.equal(['failed']);
+    await makeRetriesDue(db);
+    expect(await worker.runDue()).to.deep.equal({ done: 0, failed: 0 }, 'a dead message is not tried again');
     expect(failing.sent).to.have.length(0);
   });
 
-  it('sends every message exactly once when two workers drain at the same time', async () => {
+  it('sends every message exactly once when two workers run at the same time', async () => {
     for (let i = 0; i < 30; i++) await queueEmail(db, { userId: null, to: `r${i}@example.test`, subject: `Message ${i}`, text: 'Hi' });
-    // neither worker sends its first message before the other has claimed one: they overlap
-    let claimed = 0;
-    let bothClaimed!: () => void;
-    const overlap = new Promise<void>((resolve) => (bothClaimed = resolve));
+    // neither worker sends its first message before the other has taken one: they overlap
+    let taken = 0;
+    let bothTook!: () => void;
+    const overlap = new Promise<void>((resolve) => (bothTook = resolve));
     const meet = async () => {
-      if (++claimed === 2) bothClaimed();
+      if (++taken === 2) bothTook();
       await overlap;
     };
     const first = recordingTransport({ beforeSending: meet });
     const second = recordingTransport({ beforeSending: meet });
-    const [a, b] = await Promise.all([
-      createOutboxWorker({ db, settings: settings(), transport: first, batchSize: 3 }).drain(),
-      createOutboxWorker({ db, settings: settings(), transport: second, batchSize: 3 }).drain(),
-    ]);
+    const [a, b] = await Promise.all([workers(first).runDue(), workers(second).runDue()]);
     const ids = [...first.sent, ...second.sent].map((envelope) => envelope.outboxId).sort((x, y) => x - y);
     expect(ids).to.deep.equal(Array.from({ length: 30 }, (_, i) => i + 1));
-    expect(a.sent + b.sent).to.equal(30);
+    expect(a.done + b.done).to.equal(30);
+    expect(first.sent.length).to.be.above(0);
+    expect(second.sent.length).to.be.above(0);
     const [{ count }] = await db('outbox').where({ status: 'sent' }).count('* as count');
     expect(Number(count)).to.equal(30);
   });
 
-  it('takes over a message whose worker died while sending it, once its lease ran out', async () => {
+  it('tries a message again when its worker died while sending it, once the job expired', async () => {
     await queueEmail(db, { userId: null, to: 'y@example.test', subject: 'Hello', text: 'Hi' });
-    await db('outbox').update({ status: 'sending', attempts: 1, next_attempt_at: db.raw("now() - interval '1 second'") });
+    // a worker takes the job and dies before it ends
+    const boss = jobBoss(db);
+    const [job] = await boss.fetch(EMAIL_JOB);
+    await db('outbox').update({ status: 'sending', attempts: 1 });
     const transport = recordingTransport();
-    expect(await createOutboxWorker({ db, settings: settings(), transport }).drain()).to.deep.equal({ sent: 1, failed: 0, dead: 0 });
-    expect(await db('outbox').first('status', 'attempts')).to.deep.equal({ status: 'sent', attempts: 2 });
-  });
+    expect(await workers(transport).runDue()).to.deep.equal({ done: 0, failed: 0 }, 'nobody takes a job its worker still holds');
 
-  it('leaves a message another worker holds alone while its lease runs', async () => {
-    await queueEmail(db, { userId: null, to: 'z@example.test', subject: 'Hello', text: 'Hi' });
-    await db('outbox').update({ status: 'sending', attempts: 1, next_attempt_at: db.raw("now() + interval '5 minutes'") });
-    const transport = recordingTransport();
-    expect(await createOutboxWorker({ db, settings: settings(), transport }).drain()).to.deep.equal({ sent: 0, failed: 0, dead: 0 });
-    expect(transport.sent).to.have.length(0);
+    await db(`${JOB_SCHEMA}.job`).where({ id: job.id }).update({ started_on: db.raw("now() - interval '1 hour'") });
+    await boss.expire();
+    await makeRetriesDue(db);
+    expect(await workers(transport).runDue()).to.deep.equal({ done: 1, failed: 0 });
+    expect(await db('outbox').first('status', 'attempts')).to.deep.equal({ status: 'sent', attempts: 2 });
+    expect(transport.sent).to.have.length(1);
   });
 
   it('drops the reset token from the row once the e-mail is sent', async () => {
     await queueEmail(db, { userId: null, to: 'r@example.test', subject: 'Reset', template: 'password-reset', payload: { token: 'b'.repeat(43), name: 'R' } });
     const transport = recordingTransport();
-    await createOutboxWorker({ db, settings: settings(), transport }).drain();
+    await workers(transport).runDue();
     expect(transport.sent[0].text).to.include(`${BASE_URL}/reset-password/${'b'.repeat(43)}`);
     const row = await db('outbox').first('payload', 'status');
     expect(row).to.deep.equal({ status: 'sent', payload: { name: 'R' } });
