@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.js';
+import { sendEmailJob } from '../outbox/queue.js';
 import { consumed, rateLimiter, type RateLimit } from '../db/rate-limits.js';
 import { PASSWORD_RESET } from '../mail/templates.js';
 import { RESET_EMAIL_SUBJECT } from '../shared/messages.js';
@@ -32,21 +34,26 @@ export async function recordResetRequest(db: Db, email: string, ip: string): Pro
 
 /**
  * A reset link for the account of `email`, if there is one: the lookup, the token and the e-mail
- * in one statement, so a known address and an unknown one cost the same round trip and the time
- * of the answer does not tell which addresses have accounts.
+ * in one statement, and its delivery job sent either way (it finds no message for an unknown
+ * address), so a known address and an unknown one cost the same and the time of the answer does
+ * not tell which addresses have accounts.
  */
 export async function requestResetLink(db: Db, email: string): Promise<void> {
   const token = newResetToken();
-  await db.raw(
-    `with account as (select id, email, name from users where email = ?),
-          link as (insert into password_reset_tokens (user_id, token_hash, expires_at)
-                   select id, ?, now() + interval '${RESET_LINK_LIFETIME_MINUTES} minutes' from account returning user_id),
-          -- the worker drops the token from the e-mail's row once it is sent
-          mail as (insert into outbox (user_id, to_address, subject, template, payload)
-                   select account.id, account.email, ?, ?, jsonb_build_object('token', ?::text, 'name', account.name) from account join link on link.user_id = account.id returning id)
-     select count(*) from mail`,
-    [email, hashResetToken(token), RESET_EMAIL_SUBJECT, PASSWORD_RESET, token],
-  );
+  const jobId = randomUUID();
+  await db.transaction(async (trx) => {
+    await trx.raw(
+      `with account as (select id, email, name from users where email = ?),
+            link as (insert into password_reset_tokens (user_id, token_hash, expires_at)
+                     select id, ?, now() + interval '${RESET_LINK_LIFETIME_MINUTES} minutes' from account returning user_id),
+            -- the delivery job drops the token from the e-mail's row once it is sent
+            mail as (insert into outbox (user_id, to_address, subject, template, payload, job_id)
+                     select account.id, account.email, ?, ?, jsonb_build_object('token', ?::text, 'name', account.name), ? from account join link on link.user_id = account.id returning id)
+       select count(*) from mail`,
+      [email, hashResetToken(token), RESET_EMAIL_SUBJECT, PASSWORD_RESET, token, jobId],
+    );
+    await sendEmailJob(trx, jobId);
+  });
 }
 
 export type ResetTokenState = { state: 'usable'; userId: number } | { state: 'unknown' | 'used' | 'expired' };

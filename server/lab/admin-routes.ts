@@ -6,7 +6,7 @@ import type { Settings } from '../settings.js';
 import { requireAdmin } from '../auth/guards.js';
 import { loadCurrentUser } from '../auth/current-user.js';
 import { openLab } from './lab.js';
-import { describeReport, ingestReadFile, type IngestOutcome } from './ingest.js';
+import { describeRelatives, describeReport, ingestReadFile, type IngestOutcome } from './ingest.js';
 import { IngestError } from './ingest-error.js';
 import { readUpload } from './upload-reader.js';
 import { heldGenotypes, releaseWithGeneticSex } from './lab-review.js';
@@ -83,10 +83,8 @@ async function recentIngests(db: Db) {
   return rows.map((row) => ({ ...row, format: uploadFormatLabel(row.format, row.fileName ?? ''), state: uploadState(row), uploadedAt: new Date(row.createdAt).toISOString().slice(0, 16).replace('T', ' ') + ' UTC' }));
 }
 
-const relativesFound = (count: number) => `${count} ${count === 1 ? 'relative' : 'relatives'} found`;
-
 function describe(fileName: string, outcome: IngestOutcome): string {
-  if (outcome.status === 'released') return `${fileName}: swab ${outcome.swabCode} released for dog ${outcome.petNum}, ${relativesFound(outcome.relatives)} (${describeReport(outcome.report)}).`;
+  if (outcome.status === 'released') return `${fileName}: swab ${outcome.swabCode} released for dog ${outcome.petNum}, ${describeRelatives(outcome.relatives)} (${describeReport(outcome.report)}).`;
   if (outcome.status === 'held') return `${fileName}: swab ${outcome.swabCode} held for lab review: ${outcome.reason}`;
   return `${fileName}: already ingested, nothing changed.`;
 }
@@ -140,7 +138,7 @@ export function labAdminRoutes(db: Db, settings: Settings): Router {
     try {
       const lab = await openLab(db, settings.lab);
       const released = await releaseWithGeneticSex(db, lab, genotypeId);
-      return render(res, 200, [`Dog ${released.petNum} is now ${released.sex === 'm' ? 'male' : 'female'}, as its DNA shows: swab ${released.swabCode} released, ${relativesFound(released.relatives)}.`], []);
+      return render(res, 200, [`Dog ${released.petNum} is now ${released.sex === 'm' ? 'male' : 'female'}, as its DNA shows: swab ${released.swabCode} released, ${describeRelatives(released.relatives)}.`], []);
     } catch (error) {
       if (!(error instanceof IngestError)) throw error;
       return render(res, 409, [], [error.message]);
