@@ -9,8 +9,11 @@ import { openDatabase } from '../server/db/index.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { syncCatalogues } from '../server/catalogue/sync.js';
 import { openLab } from '../server/lab/lab.js';
-import { describeReport, ingestGenotypeFile, IngestError } from '../server/lab/ingest.js';
+import { describeRelatives, describeReport, ingestGenotypeFile, IngestError } from '../server/lab/ingest.js';
 import { readGenotypeFiles } from '../server/lab/genotype-files.js';
+import { installJobQueue } from '../server/jobs/queue.js';
+import { createJobWorkers } from '../server/jobs/workers.js';
+import { relativeMatchingJob, RELATIVES_MATCH_JOB } from '../server/lab/relatives-job.js';
 
 const args = process.argv.slice(2);
 const OPTIONS = ['--swab', '--owner', '--dog'] as const;
@@ -38,6 +41,8 @@ let failed = 0;
 try {
   await migrateToLatest(database.db);
   await syncCatalogues(database.db);
+  const relativeMatching = relativeMatchingJob(database.db, settings.lab);
+  await installJobQueue(database.db, [relativeMatching]);
   const lab = await openLab(database.db, settings.lab);
   const read = await reading;
   if ('error' in read) {
@@ -59,7 +64,7 @@ try {
       const took = `${Date.now() - started} ms`;
       if (outcome.report.registeredDog) console.log(`${file.fileName}: swab ${swabCode} registered for a new dog of ${ownerEmail}`);
       console.log(`${file.fileName}: ${describeReport(outcome.report)}`);
-      if (outcome.status === 'released') console.log(`${file.fileName}: swab ${outcome.swabCode} released for dog ${outcome.petNum}, ${outcome.relatives} relatives (${took})`);
+      if (outcome.status === 'released') console.log(`${file.fileName}: swab ${outcome.swabCode} released for dog ${outcome.petNum}, ${describeRelatives(outcome.relatives)} (${took})`);
       if (outcome.status === 'held') console.log(`${file.fileName}: swab ${outcome.swabCode} held for lab review: ${outcome.reason}`);
       if (outcome.status === 'unchanged') console.log(`${file.fileName}: already ingested, nothing changed`);
     } catch (error) {
@@ -68,6 +73,10 @@ try {
       else throw error;
     }
   }
+  // the relatives of the released dogs are matched here, unless running workers take the jobs first
+  const started = Date.now();
+  const matching = await createJobWorkers(database.db, [relativeMatching]).runDue([RELATIVES_MATCH_JOB]);
+  if (matching.done || matching.failed) console.log(`Relative matching: ${matching.done} jobs done, ${matching.failed} failed (${Date.now() - started} ms)`);
 } finally {
   await database.close();
 }

@@ -7,6 +7,8 @@ import type { MailTransport } from './mail/transport.js';
 import { emailDeliveryJob } from './outbox/delivery-job.js';
 import { mediaSweepJobs } from './media/sweep-jobs.js';
 import { mediaStoreFor } from './media/store.js';
+import { labIngestJob } from './lab/ingest-job.js';
+import { relativeMatchingJob } from './lab/relatives-job.js';
 
 export interface BackgroundJobsOptions {
   db: Db;
@@ -15,5 +17,5 @@ export interface BackgroundJobsOptions {
 }
 
 export function backgroundJobs({ db, settings, transport }: BackgroundJobsOptions): JobDefinition[] {
-  return [emailDeliveryJob({ db, settings, transport }), ...mediaSweepJobs(db, mediaStoreFor(settings.media))];
+  return [emailDeliveryJob({ db, settings, transport }), relativeMatchingJob(db, settings.lab), ...mediaSweepJobs(db, mediaStoreFor(settings.media)), labIngestJob({ db, settings })];
 }

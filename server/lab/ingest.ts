@@ -8,7 +8,7 @@ import { registerSwabForExport, type NewDogForExport } from './new-dog-swab.js';
 import { findArrayRelatives } from './array-relatives.js';
 import { storeResults } from './results-store.js';
 import { upsertRelatives, type RelativeMatch } from './relatives-store.js';
-import { findRelatives } from './relative-matching.js';
+import { queueRelativeMatching } from './relatives-job.js';
 import { queueResultsEmail } from './notices.js';
 import { IngestError } from './ingest-error.js';
 import type { IngestFile } from './ingest-file.js';
@@ -29,10 +29,16 @@ export interface IngestReport {
 }
 
 export type IngestOutcome = (
-  | { status: 'released'; swabCode: string; petNum: number; relatives: number }
+  | { status: 'released'; swabCode: string; petNum: number; relatives: ReleasedRelatives }
   | { status: 'held'; swabCode: string; petNum: number; reason: string }
   | { status: 'unchanged'; swabCode: string; petNum: number }
 ) & { report: IngestReport };
+
+/**
+ * A dog of the lab's panel is matched with the stored dogs by jobs after the release (relatives-job.ts);
+ * another lab's array is compared at once with the few dogs of arrays like it.
+ */
+export type ReleasedRelatives = { found: number } | { matchingJobs: number };
 
 export interface SwabRow {
   id: number;
@@ -56,7 +62,7 @@ export const REPLACE_RELEASED_HINT = 'tick “Replace released results” (--rep
 
 /**
  * Reads one raw-data file, stores its genotype and every result computed from it, releases them
- * and finds the dog's relatives, all in one transaction, with the registration of a new dog for
+ * and queues the matching of the dog's relatives, all in one transaction, with the registration of a new dog for
  * an unknown swab when asked: a refused or interrupted import leaves no dog, no swab change and
  * no results. The same file twice changes nothing.
  *
@@ -107,7 +113,7 @@ async function ingestParsed(trx: Db, lab: Lab, file: ReadGenotypeFile, options: 
   let calls = parsed.calls;
   let panelId = lab.panelId;
   let analysis: GenotypeAnalysis;
-  let relatives: RelativeMatch[];
+  let relatives: RelativeMatch[] | 'later' = 'later';
   if (parsed.array) {
     const array = await arrayGenotype(trx, parsed.array, lab.panel);
     ({ calls, panelId } = array);
@@ -115,7 +121,6 @@ async function ingestParsed(trx: Db, lab: Lab, file: ReadGenotypeFile, options: 
     relatives = analysis.sexMismatch ? [] : await findArrayRelatives(trx, lab.panelId, { panelId, panel: array.panel, petNum, calls });
   } else {
     analysis = analyseGenotype(lab.reference, calls, statedSex);
-    relatives = analysis.sexMismatch ? [] : await findRelatives(trx, lab, petNum, calls, analysis.breedShares);
   }
 
   const sampleId = replacing ? await newSample(trx, swab.id) : await sampleFor(trx, swab.id);
@@ -129,8 +134,8 @@ async function ingestParsed(trx: Db, lab: Lab, file: ReadGenotypeFile, options: 
   }
   // An owner who did not say the dog's sex gets the one its DNA shows.
   if (!statedSex && analysis.inferredSex) await trx('pets').where({ pet_num: petNum }).whereNull('sex').update({ sex: analysis.inferredSex });
-  await releaseGenotype(trx, lab, { petNum, genotypeId, sampleId, swab, analysis, relatives, replacing, otherLabFile: Boolean(parsed.array) });
-  return { status: 'released' as const, swabCode: swab.swab_code, petNum, relatives: relatives.length, report };
+  const released = await releaseGenotype(trx, lab, { petNum, genotypeId, sampleId, swab, analysis, relatives, replacing, otherLabFile: Boolean(parsed.array) });
+  return { status: 'released' as const, swabCode: swab.swab_code, petNum, relatives: released, report };
 }
 
 /** What registering a dog for an export reads of it: its name and .tfam (its genotypes were read before the transaction). */
@@ -144,20 +149,29 @@ interface GenotypeToRelease {
   sampleId: number;
   swab: SwabRow;
   analysis: GenotypeAnalysis;
-  relatives: readonly RelativeMatch[];
+  /** Found already (another lab's array), or 'later': matched by jobs after the release. */
+  relatives: readonly RelativeMatch[] | 'later';
   /** The dog had results before: the relatives of its old genotype go. */
   replacing: boolean;
   otherLabFile: boolean;
 }
 
-/** Releases a stored genotype, in the caller's transaction: its results, the swab, its relatives and the owner's e-mail. */
-export async function releaseGenotype(trx: Db, lab: Lab, release: GenotypeToRelease): Promise<void> {
+/** Releases a stored genotype, in the caller's transaction: its results, the swab, its relatives (or their matching jobs) and the owner's e-mail. */
+export async function releaseGenotype(trx: Db, lab: Lab, release: GenotypeToRelease): Promise<ReleasedRelatives> {
   const { petNum, swab } = release;
   await storeResults(trx, lab.ids, petNum, release.genotypeId, release.analysis.results);
   await releaseSwab(trx, swab, release.sampleId);
   if (release.replacing) await trx('relatives').where('pet_num_a', petNum).orWhere('pet_num_b', petNum).delete();
-  await upsertRelatives(trx, petNum, release.relatives);
   await queueResultsEmail(trx, petNum, swab.swab_code, { otherLabFile: release.otherLabFile });
+  if (release.relatives === 'later') return { matchingJobs: await queueRelativeMatching(trx, petNum, release.genotypeId) };
+  await upsertRelatives(trx, petNum, release.relatives);
+  return { found: release.relatives.length };
+}
+
+/** How the lab page and the command line tell what became of the relatives of a released dog. */
+export function describeRelatives(relatives: ReleasedRelatives): string {
+  if ('found' in relatives) return `${relatives.found} ${relatives.found === 1 ? 'relative' : 'relatives'} found`;
+  return 'its relatives are being matched among the stored dogs';
 }
 
 /** One line about an import for the command line and the lab page: what was skipped, and why. */

@@ -5,9 +5,8 @@ import { unpackGenotype } from '../genetics/genotype.js';
 import type { Lab } from './lab.js';
 import { analyseArrayGenotype, analyseGenotype } from './engine.js';
 import { findArrayRelatives } from './array-relatives.js';
-import { findRelatives } from './relative-matching.js';
 import { IngestError } from './ingest-error.js';
-import { releaseGenotype, storeGenotype } from './ingest.js';
+import { releaseGenotype, storeGenotype, type ReleasedRelatives } from './ingest.js';
 import { loadPanel } from './panel-load.js';
 
 export interface HeldGenotype {
@@ -49,9 +48,9 @@ export async function heldGenotypes(db: Db): Promise<HeldGenotype[]> {
 /**
  * The lab decides the dog's registered sex was wrong: the dog takes the sex its DNA shows, and the
  * held genotype is released as a new current genotype (so every process's relative index picks it
- * up), with its results, relatives and the owner's e-mail, in one transaction.
+ * up), with its results, the matching of its relatives and the owner's e-mail, in one transaction.
  */
-export async function releaseWithGeneticSex(db: Db, lab: Lab, genotypeId: number): Promise<{ petNum: number; swabCode: string; sex: 'm' | 'f'; relatives: number }> {
+export async function releaseWithGeneticSex(db: Db, lab: Lab, genotypeId: number): Promise<{ petNum: number; swabCode: string; sex: 'm' | 'f'; relatives: ReleasedRelatives }> {
   return db.transaction(async (trx) => {
     const held = await trx('genotypes')
       .join('samples', 'samples.id', 'genotypes.sample_id')
@@ -67,10 +66,9 @@ export async function releaseWithGeneticSex(db: Db, lab: Lab, genotypeId: number
     const calls = unpackGenotype(new Uint8Array(held.calls), held.marker_count);
     const onLabPanel = held.panel_id === lab.panelId;
     let analysis;
-    let relatives;
+    let relatives: Awaited<ReturnType<typeof findArrayRelatives>> | 'later' = 'later';
     if (onLabPanel) {
       analysis = analyseGenotype(lab.reference, calls, sex);
-      relatives = await findRelatives(trx, lab, petNum, calls, analysis.breedShares);
     } else {
       const panel = await loadPanel(trx, held.panel_id);
       analysis = analyseArrayGenotype(lab.reference, panel, calls, sex);
@@ -81,7 +79,7 @@ export async function releaseWithGeneticSex(db: Db, lab: Lab, genotypeId: number
     const released = await storeGenotype(trx, { sampleId: held.sample_id, petNum, panelId: held.panel_id, file, sha256: held.source_sha256, format: held.source_format, calls, analysis, statedSex: sex });
     const swab = { id: held.swab_id, swab_code: held.swab_code, pet_num: held.swab_pet_num, swab_state: held.swab_state, product_type: held.product_type };
     // replacing: a swab released before (this file replaced its results) had other relatives
-    await releaseGenotype(trx, lab, { petNum, genotypeId: released, sampleId: held.sample_id, swab, analysis, relatives, replacing: true, otherLabFile: !onLabPanel });
-    return { petNum, swabCode: held.swab_code, sex, relatives: relatives.length };
+    const releasedRelatives = await releaseGenotype(trx, lab, { petNum, genotypeId: released, sampleId: held.sample_id, swab, analysis, relatives, replacing: true, otherLabFile: !onLabPanel });
+    return { petNum, swabCode: held.swab_code, sex, relatives: releasedRelatives };
   });
 }

@@ -132,10 +132,17 @@ export function matchAgainst(reference: ReferencePanel, dog: StoredDog, candidat
   return matches;
 }
 
-/** Every tested dog related to this one: a bit-packed screen over all genotypes, then shared segments on the candidates. */
-export async function findRelatives(db: Db, lab: Lab, petNum: number, calls: Calls, breedShares: ReadonlyMap<string, number>): Promise<RelativeMatch[]> {
+/** Every tested dog related to this one (among the genotype ids of `range`): a bit-packed screen, then shared segments on the candidates. */
+export async function findRelatives(
+  db: Db,
+  lab: Lab,
+  petNum: number,
+  calls: Calls,
+  breedShares: ReadonlyMap<string, number>,
+  range: { fromId?: number; belowId?: number } = {},
+): Promise<RelativeMatch[]> {
   await catchUpRelativeIndex(db, lab);
-  const candidateIds = screenRelatives(lab.relativeIndex, calls).map((candidate) => candidate.id);
+  const candidateIds = screenRelatives(lab.relativeIndex, calls, range).map((candidate) => candidate.id);
   if (candidateIds.length === 0) return [];
   const rows: { pet_num: number; calls: Buffer; marker_count: number }[] = [];
   for (let start = 0; start < candidateIds.length; start += PAGE) {

@@ -5,6 +5,8 @@ import { callsOf, type SimulatedDog } from '../../server/genetics/simulate/dog.j
 import { writeTsvGenotypes } from '../../server/genetics/formats/tsv.js';
 import { TEST_LAB_OPTIONS } from './app.js';
 import { createPet, createUser } from './factories.js';
+import { createJobWorkers } from '../../server/jobs/workers.js';
+import { relativeMatchingJob, RELATIVES_MATCH_JOB } from '../../server/lab/relatives-job.js';
 
 export function testLab(db: Db): Promise<Lab> {
   return openLab(db, TEST_LAB_OPTIONS);
@@ -28,4 +30,9 @@ export async function dogAwaitingResults(db: Db, overrides: { sex?: 'f' | 'm'; o
 
 export function genotypeFile(dog: SimulatedDog, swabCode: string): string {
   return writeTsvGenotypes(testWorld().panel, callsOf(dog), { swabCode });
+}
+
+/** Runs the relative matching jobs the releases so far queued (a worker would, right after). */
+export async function matchRelativesNow(db: Db): Promise<{ done: number; failed: number }> {
+  return createJobWorkers(db, [relativeMatchingJob(db, TEST_LAB_OPTIONS)]).runDue([RELATIVES_MATCH_JOB]);
 }

@@ -85,6 +85,10 @@ export interface RelativeScreenOptions {
   minKinship?: number;
   /** Skip this id (the dog itself). */
   exceptId?: number;
+  /** Only ids from this one on (a range of the index one worker screens). */
+  fromId?: number;
+  /** Only ids below this one. */
+  belowId?: number;
 }
 
 export interface RelativeCandidate {
@@ -106,8 +110,11 @@ export function screenRelatives(index: RelativeIndex, calls: Calls, options: Rel
   const [queryHet, queryCalled] = packInto(index, calls, query, 0);
   const maxRate = options.maxOpposingHomozygoteRate;
   const minKinship = options.minKinship ?? RELATIVE_SCREEN_PARAMETERS.minKinship;
+  const fromId = options.fromId ?? -Infinity;
+  const belowId = options.belowId ?? Infinity;
   const out: RelativeCandidate[] = [];
   for (let d = 0; d < index.size; d++) {
+    if (index.ids[d] < fromId || index.ids[d] >= belowId) continue;
     const base = d * stride;
     const called = Math.min(queryCalled, index.called[d]);
     // a dog with more opposing homozygotes than this can pass neither test: stop counting early

@@ -4,7 +4,7 @@ import { ingestGenotypeFile } from '../../../server/lab/ingest.js';
 import type { SimulatedDog } from '../../../server/genetics/simulate/dog.js';
 import type { PopulationSimulator } from '../../../server/genetics/simulate/simulator.js';
 import { createPet } from '../../support/factories.js';
-import { genotypeFile, testLab } from '../../support/lab.js';
+import { genotypeFile, matchRelativesNow, testLab } from '../../support/lab.js';
 
 let swabs = 0;
 
@@ -16,6 +16,7 @@ export async function testedDog(db: Db, ownerId: number, dog: SimulatedDog, name
   const swabCode = `BREEDSWAB${String(swabs).padStart(5, '0')}`;
   await db('swabs').insert({ swab_code: swabCode, pet_num: petNum, activated_by_user_id: ownerId, swab_state: 'activated', product_type: 'ComprehensiveBreeder', activated_at: db.fn.now() });
   await ingestGenotypeFile(db, await testLab(db), { fileName: `${name}.tsv`, text: genotypeFile(dog, swabCode) });
+  await matchRelativesNow(db);
   return petNum;
 }
 

@@ -6,7 +6,7 @@ import { offspringCalls } from '../../../server/lab/offspring.js';
 import { unpackGenotype } from '../../../server/genetics/genotype.js';
 import { writeTsvGenotypes } from '../../../server/genetics/formats/tsv.js';
 import { resetDatabase, testDb } from '../../support/database.js';
-import { testLab } from '../../support/lab.js';
+import { matchRelativesNow, testLab } from '../../support/lab.js';
 import { matchmakerCandidates, ownMatchmakerDog } from '../../../server/breeders/matchmaker-queries.js';
 import { parseMatchmakerRequest, sortColumnIndex, withDogDefaults } from '../../../server/shared/matchmaker-rules.js';
 
@@ -130,6 +130,7 @@ describe('demo data with a simulated population', function () {
     const pup = offspringCalls(lab.panel, unpack(sire), unpack(dam), 'f', 7);
     const outcome = await ingestGenotypeFile(db, lab, { fileName: 'nova.tsv', text: writeTsvGenotypes(lab.panel, pup, { swabCode: DEMO_AWAITING_SWAB }) });
     expect(outcome.status).to.equal('released');
+    await matchRelativesNow(db);
     const related = await db('relatives').where('pet_num_a', swab.pet_num).orWhere('pet_num_b', swab.pet_num).select('pet_num_a', 'pet_num_b', 'category');
     const immediate = related.filter((r) => r.category === 'immediate_family').map((r) => (r.pet_num_a === swab.pet_num ? r.pet_num_b : r.pet_num_a));
     expect(immediate).to.include.members([sire.pet_num, dam.pet_num]);

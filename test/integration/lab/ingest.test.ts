@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ingestGenotypeFile, IngestError } from '../../../server/lab/ingest.js';
 import { resetDatabase, testDb } from '../../support/database.js';
-import { dogAwaitingResults, genotypeFile, testLab, testWorld } from '../../support/lab.js';
+import { dogAwaitingResults, genotypeFile, matchRelativesNow, testLab, testWorld } from '../../support/lab.js';
 
 async function countRows(table: string): Promise<number> {
   const db = await testDb();
@@ -74,7 +74,9 @@ describe('lab ingest of raw-data files', function () {
     const child = await dogAwaitingResults(db, { sex: 'm' });
     await ingestGenotypeFile(db, lab, { fileName: 'dam.tsv', text: genotypeFile(dam, parent.swabCode) });
     const outcome = await ingestGenotypeFile(db, lab, { fileName: 'pup.tsv', text: genotypeFile(pup, child.swabCode) });
-    expect(outcome).to.include({ status: 'released', relatives: 1 });
+    expect(outcome).to.deep.include({ status: 'released', relatives: { matchingJobs: 1 } });
+    expect(await db('relatives')).to.deep.equal([], 'relatives are matched by the jobs the release queued');
+    expect(await matchRelativesNow(db)).to.deep.equal({ done: 2, failed: 0 });
     const [pair] = await db('relatives');
     expect(pair).to.include({ pet_num_a: Math.min(parent.petNum, child.petNum), pet_num_b: Math.max(parent.petNum, child.petNum), category: 'immediate_family' });
     expect(pair.display_relatedness).to.match(/^shares \d+\.\d% of DNA$/);

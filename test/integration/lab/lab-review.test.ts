@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { csrfToken, signIn, testApp } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
-import { dogAwaitingResults, genotypeFile, testLab, testWorld } from '../../support/lab.js';
+import { dogAwaitingResults, genotypeFile, matchRelativesNow, testLab, testWorld } from '../../support/lab.js';
 import { ingestGenotypeFile } from '../../../server/lab/ingest.js';
 
 describe('genotypes held for lab review', function () {
@@ -38,7 +38,8 @@ describe('genotypes held for lab review', function () {
     expect(page.text).to.match(/<td>female<\/td>\s*<td>male \(X heterozygosity 0\.\d{3}\)<\/td>/);
     const token = await csrfToken(agent, '/admin/lab');
     const released = await agent.post(`/admin/lab/held/${genotypeId}/release`).type('form').send({ _csrf: token }).expect(200);
-    expect(released.text).to.include(`Dog ${petNum} is now male, as its DNA shows: swab ${swabCode} released`);
+    expect(released.text).to.include(`Dog ${petNum} is now male, as its DNA shows: swab ${swabCode} released, its relatives are being matched among the stored dogs.`);
+    expect(await matchRelativesNow(db)).to.deep.equal({ done: 1, failed: 0 }, 'the release queued its relative matching');
     expect(released.text).to.include('No genotype is held.');
     expect((await db('pets').where({ pet_num: petNum }).first('sex')).sex).to.equal('m');
     expect((await db('swabs').where({ swab_code: swabCode }).first('swab_state')).swab_state).to.equal('released');
