@@ -13,12 +13,11 @@ export function destroySession(req: Request): Promise<void> {
 }
 
 /**
- * A fresh session id on every change of identity, against session fixation. A signed-out
- * visitor's session was never stored (only signed-in ones are), so its id is already one this
- * request made: only a signed-in session is regenerated (and its old row deleted).
+ * A fresh session id on every change of identity, against session fixation: a signed-out visitor's
+ * session (the one a sign-in form starts for its CSRF token) is replaced too.
  */
 export async function startSessionAs(req: Request, userId: number, impersonation?: { impersonatorId: number; readOnly: boolean }) {
-  if (req.session.userId !== undefined) await regenerateSession(req);
+  await regenerateSession(req);
   req.session.userId = userId;
   if (impersonation) {
     req.session.impersonatorId = impersonation.impersonatorId;

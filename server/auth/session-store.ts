@@ -35,7 +35,8 @@ const SID_PLACEHOLDER = '\u0000sid';
 const PET_PLACEHOLDER = Number.MIN_SAFE_INTEGER + 32;
 const ACCOUNT = Symbol('session account');
 const STORED_EXPIRY = Symbol('stored expiry');
-type LoadedSession = SessionData & { [ACCOUNT]?: SessionAccount; [STORED_EXPIRY]?: number };
+const REPLACES = Symbol('replaced session id');
+type LoadedSession = SessionData & { [ACCOUNT]?: SessionAccount; [STORED_EXPIRY]?: number; [REPLACES]?: string };
 
 const userOf = (row: StoredUserRow | null) => (row ? toUser({ ...row, created_at: new Date(row.created_at) }) : undefined);
 
@@ -43,18 +44,27 @@ const userOf = (row: StoredUserRow | null) => (row ? toUser({ ...row, created_at
  * Sessions in the `sessions` table, written only when they change (express-session's resave:
  * false; touch does nothing). Reading one also loads its account, the impersonator and, for
  * page requests, the header's counts, all in one query, handed to the request by createSession.
- * Expiry rolls: a session used more than REFRESH_AFTER_MS after its last write is marked changed,
- * so it is written (and its cookie re-sent) at most that often.
+ * A signed-in session's expiry rolls: used more than REFRESH_AFTER_MS after its last write, it is
+ * marked changed, so it is written (and its cookie re-sent) at most that often. A signed-out
+ * visitor's session, which only a form page starts to hold its CSRF token (security/csrf.ts),
+ * lasts signedOutMaxAgeMs from its one write and never rolls.
  */
 export class DatabaseSessionStore extends session.Store {
   constructor(
     private readonly db: Db,
-    private readonly options: { withShellCounts: boolean; maxAgeMs: number; refreshAfterMs: number },
+    private readonly options: { withShellCounts: boolean; maxAgeMs: number; refreshAfterMs: number; signedOutMaxAgeMs: number },
   ) {
     super();
   }
 
   private readonly compiledLoads = new Map<boolean, { sql: string; bindings: readonly Knex.Value[] }>();
+  /**
+   * What each request's session object was last written as (its id and data; the cookie's expiry
+   * moves by the milliseconds between). express-session writes a session whose id changed during the
+   * request (regenerate) again when the response ends, even when the request saved it already
+   * (startSessionAs does, before it redirects): the same session is not written twice.
+   */
+  private readonly written = new WeakMap<object, string>();
 
   /** The session's query, with or without a dog's access, compiled by knex once: it runs on every request. */
   private loadQuery(withPet: boolean) {
@@ -95,9 +105,10 @@ export class DatabaseSessionStore extends session.Store {
     const values = bindings.map((value) => (value === SID_PLACEHOLDER ? sid : value === PET_PLACEHOLDER ? petNum : value));
     const { rows } = await prepared<{ rows: SessionRow[] }>(this.db, sql, values);
     const row = rows[0];
-    const user = userOf(row?.user_row ?? null);
-    if (!row || !user) return null;
+    if (!row) return null;
     const sess: LoadedSession = typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess;
+    const user = userOf(row.user_row);
+    if (!user) return sess.userId === undefined ? sess : null;
     sess[ACCOUNT] = {
       user,
       impersonator: userOf(row.impersonator_row),
@@ -113,7 +124,7 @@ export class DatabaseSessionStore extends session.Store {
     const created = super.createSession(req, sess);
     req.sessionAccount = loaded[ACCOUNT];
     const storedExpiry = loaded[STORED_EXPIRY];
-    if (storedExpiry !== undefined && storedExpiry < Date.now() + this.options.maxAgeMs - this.options.refreshAfterMs) {
+    if (loaded.userId !== undefined && storedExpiry !== undefined && storedExpiry < Date.now() + this.options.maxAgeMs - this.options.refreshAfterMs) {
       created.refreshedAt = Date.now();
     }
     return created;
@@ -123,20 +134,34 @@ export class DatabaseSessionStore extends session.Store {
     this.save(sid, sess).then(() => callback?.(), (error) => callback?.(error));
   }
 
-  private async save(sid: string, sess: SessionData): Promise<void> {
+  private async save(sid: string, sess: LoadedSession): Promise<void> {
+    const signedIn = sess.userId !== undefined;
     const expires = sess.cookie?.expires ? new Date(sess.cookie.expires) : new Date(Date.now() + this.options.maxAgeMs);
     const row = {
       sid,
       sess: JSON.stringify(sess),
-      expired: expires,
+      expired: signedIn ? expires : new Date(Math.min(expires.getTime(), Date.now() + this.options.signedOutMaxAgeMs)),
       user_id: sess.userId ?? null,
       impersonator_id: sess.impersonatorId ?? null,
     };
-    if (row.user_id === null) return this.destroyRow(sid); // only signed-in visitors have sessions
+    const { cookie: _cookie, ...data } = sess;
+    const written = `${sid}\n${JSON.stringify(data)}`;
+    if (this.written.get(sess) === written) return;
     // One statement: the session is written, and (sign-ins being rare next to page views) the
-    // expired rows of everyone go with it instead of on a timer.
+    // expired rows of everyone go with it instead of on a timer, and so does the session this one
+    // replaces (regenerate), so a sign-in writes once.
     const upsert = this.db('sessions').insert(row).onConflict('sid').merge();
-    await this.db.raw("with expired as (delete from sessions where expired <= now() and sid <> ?) ?", [sid, upsert]);
+    const replaced = sess[REPLACES] ?? sid;
+    await this.db.raw('with expired as (delete from sessions where (expired <= now() or sid = ?) and sid <> ?) ?', [replaced, sid, upsert]);
+    this.written.set(sess, written);
+  }
+
+  /** A new id and an empty session; the old row is deleted with the new one's first write (save). */
+  override regenerate(req: Request, callback: (error?: unknown) => void): void {
+    const replaced = req.sessionID;
+    (this as unknown as { generate(req: Request): void }).generate(req);
+    (req.session as LoadedSession)[REPLACES] = replaced;
+    callback();
   }
 
   override destroy(sid: string, callback?: (error?: unknown) => void): void {

@@ -7,6 +7,9 @@ import { parseId } from '../http/ids.js';
 
 const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
 const REFRESH_AFTER_MS = 10 * 60 * 1000;
+// A signed-out visitor's session only holds the CSRF token of a sign-in (or sign-up, password
+// reset) form: a day is long enough to fill one in, and keeps what crawlers of /login leave small.
+const SIGNED_OUT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'sid';
 
 // Calls answered with data, not pages: they need the account but not the header and footer.
@@ -20,7 +23,7 @@ export function sessionMiddleware(db: Db, settings: Settings): RequestHandler {
   const options = (withShellCounts: boolean): session.SessionOptions => ({
     name: SESSION_COOKIE,
     secret: settings.sessionSecret,
-    store: new DatabaseSessionStore(db, { withShellCounts, maxAgeMs: TWO_WEEKS_MS, refreshAfterMs: REFRESH_AFTER_MS }),
+    store: new DatabaseSessionStore(db, { withShellCounts, maxAgeMs: TWO_WEEKS_MS, refreshAfterMs: REFRESH_AFTER_MS, signedOutMaxAgeMs: SIGNED_OUT_MAX_AGE_MS }),
     resave: false,
     saveUninitialized: false,
     rolling: false,
