@@ -11,7 +11,7 @@ const BROWSER_SAFE_PACKAGES = ['react', 'libphonenumber-js'];
 
 /** npm packages of the server alone (package.json): no widget may bundle them. */
 const SERVER_ONLY_PACKAGES = [
-  '@aws-sdk', '@electric-sql/pglite', '@graphql-tools', 'compression', 'cookie-parser', 'dataloader', 'ejs', 'express',
+  '@aws-sdk', '@electric-sql/pglite', '@graphql-tools', 'compression', 'cookie-parser', 'csrf-sync', 'dataloader', 'ejs', 'express',
   'express-session', 'file-type', 'graphql', 'graphql-http', 'helmet', 'knex', 'knex-pglite', 'multer', 'nodemailer',
   'pdfkit', 'pg', 'pg-listen', 'pino', 'piscina', 'rate-limiter-flexible', 'sharp', 'tsx', 'zod',
 ];

@@ -101,11 +101,10 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.use(express.json({ limit: '100kb' }));
   app.use(cookieParser());
-  const csrf = csrfProtection(settings.sessionSecret, settings.secureCookies);
   app.use(sessionMiddleware(db, settings));
   app.post(UPLOAD_PATH, ...labUploadParser(db));
   app.post(MEDIA_UPLOAD_PATH, ...mediaUploadParser(db));
-  app.use(csrf);
+  app.use(csrfProtection({ secureCookie: settings.secureCookies }));
   app.use(loadCurrentUser(db));
   app.use(usageRoutes(settings)); // before the impersonation guard: a page view is not a write
   app.use(guardImpersonatedWrites(db));

@@ -31,9 +31,8 @@ declare global {
       sessionAccount?: SessionAccount;
     }
     interface Locals {
+      /** The session's CSRF token, '' while a signed-out visitor has none (see security/csrf.ts). */
       csrfToken: string;
-      /** Checks a token sent with this request (see security/csrf.ts). */
-      acceptsCsrfToken?: (token: unknown) => boolean;
       shell: ShellContext;
     }
   }

@@ -7,6 +7,7 @@ import { fieldErrors, loginForm, signupForm, MIN_PASSWORD_LENGTH } from './valid
 import { recordResetRequest, requestResetLink, resetPassword, resetTokenState, type ResetTokenState } from './password-reset-queries.js';
 import { isWellFormedResetToken } from './password-reset-rules.js';
 import * as messages from '../shared/messages.js';
+import { giveCsrfToken } from '../security/csrf.js';
 
 const forgotForm = z.object({ email: loginForm.shape.email });
 // The same rules as sign-up.
@@ -42,7 +43,7 @@ export function passwordResetRoutes(db: Db): Router {
       minPasswordLength: MIN_PASSWORD_LENGTH,
     });
 
-  router.get('/forgot-password', (_req, res) => renderForgot(res, 200, {}));
+  router.get('/forgot-password', giveCsrfToken, (_req, res) => renderForgot(res, 200, {}));
 
   router.post('/forgot-password', async (req, res) => {
     const typed = typeof req.body?.email === 'string' ? req.body.email.trim().slice(0, 254) : '';
@@ -55,7 +56,7 @@ export function passwordResetRoutes(db: Db): Router {
     renderForgot(res, 200, { sent: true });
   });
 
-  router.get('/reset-password/:token', noReferrer, async (req, res) => {
+  router.get('/reset-password/:token', noReferrer, giveCsrfToken, async (req, res) => {
     const token = String(req.params.token);
     const found = isWellFormedResetToken(token) ? await resetTokenState(db, token) : { state: 'unknown' as const };
     if (found.state !== 'usable') return renderReset(res, found.state === 'unknown' ? 404 : 410, { linkProblem: LINK_PROBLEMS[found.state] });

@@ -6,6 +6,7 @@ import { fieldErrors, loginForm, signupForm, MIN_PASSWORD_LENGTH } from './valid
 import { destroySession, startSessionAs } from './session-helpers.js';
 import { RETURN_COOKIE, returnPath, signInNotice } from './guards.js';
 import { SESSION_COOKIE } from './session.js';
+import { giveCsrfToken } from '../security/csrf.js';
 import { EmailTakenError, findPasswordHash, findUserByEmail, insertUser } from '../users/queries.js';
 import { EMAIL_TAKEN, LOGIN_FAILED, LOGIN_THROTTLED } from '../shared/messages.js';
 
@@ -15,7 +16,8 @@ const unknownUserHash = hashPassword('not-a-real-password');
 export function authRoutes(db: Db): Router {
   const router = Router();
 
-  router.get('/login', (req, res) => {
+  // The sign-in and sign-up forms start a signed-out visitor's session, which holds the form's CSRF token.
+  router.get('/login', giveCsrfToken, (req, res) => {
     if (req.currentUser) return res.redirect('/members');
     res.render('login', { title: 'Sign in', email: '', error: null, invalidFields: [], notice: signInNotice(req) });
   });
@@ -45,7 +47,7 @@ export function authRoutes(db: Db): Router {
     res.clearCookie(RETURN_COOKIE, { path: '/' }).redirect(next);
   });
 
-  router.get('/signup', (req, res) => {
+  router.get('/signup', giveCsrfToken, (req, res) => {
     if (req.currentUser) return res.redirect('/members');
     res.render('signup', { title: 'Create your account', values: { name: '', email: '' }, errors: {}, minPasswordLength: MIN_PASSWORD_LENGTH });
   });

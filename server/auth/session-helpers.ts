@@ -14,7 +14,8 @@ export function destroySession(req: Request): Promise<void> {
 
 /**
  * A fresh session id on every change of identity, against session fixation: a signed-out visitor's
- * session (the one a sign-in form starts for its CSRF token) is replaced too.
+ * session (the one a sign-in form starts for its CSRF token) is replaced too. The new session gets a
+ * CSRF token of its own, so the pages that follow carry the token their forms and calls need.
  */
 export async function startSessionAs(req: Request, userId: number, impersonation?: { impersonatorId: number; readOnly: boolean }) {
   await regenerateSession(req);
@@ -23,5 +24,6 @@ export async function startSessionAs(req: Request, userId: number, impersonation
     req.session.impersonatorId = impersonation.impersonatorId;
     req.session.impersonationReadOnly = impersonation.readOnly;
   }
+  req.csrfToken?.(true);
   await saveSession(req);
 }

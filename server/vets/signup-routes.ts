@@ -9,6 +9,7 @@ import { EmailTakenError, findUserByEmail, insertUser } from '../users/queries.j
 import { EMAIL_TAKEN, PRACTICE_NAME_REQUIRED } from '../shared/messages.js';
 import { createPracticeFor } from './practice-mutations.js';
 import { hasLineBreak } from '../shared/visible-text.js';
+import { giveCsrfToken } from '../security/csrf.js';
 
 const vetSignupForm = signupForm.extend({
   practiceName: z
@@ -27,7 +28,7 @@ export function vetSignupRoutes(db: Db): Router {
   const render = (res: import('express').Response, status: number, values: Record<string, unknown>, errors: Record<string, string>) =>
     res.status(status).render('vets/signup', { title: 'Sign up your practice', values, errors, minPasswordLength: MIN_PASSWORD_LENGTH });
 
-  router.get('/vets/signup', (req, res) => {
+  router.get('/vets/signup', giveCsrfToken, (req, res) => {
     if (req.currentUser) return res.redirect('/members');
     render(res, 200, { name: '', email: '', practiceName: '', isDvm: true }, {});
   });

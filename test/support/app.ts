@@ -54,8 +54,11 @@ export async function signIn(app: Express, email: string, password: string): Pro
   return agent;
 }
 
-/** Posts a GraphQL operation the way the browser helper does: JSON with the x-csrf-token header. */
+/**
+ * Posts a GraphQL operation the way the browser helper does: JSON with the x-csrf-token header. A
+ * signed-out agent's token comes from the sign-in page (reading other pages gives them none).
+ */
 export async function graphql(agent: Agent, query: string, variables: Record<string, unknown> = {}) {
-  const token = await csrfToken(agent, '/help');
+  const token = await csrfToken(agent, '/help').catch(() => csrfToken(agent, '/login'));
   return agent.post('/graphql').set('x-csrf-token', token).set('accept', 'application/json').send({ query, variables });
 }

@@ -38,10 +38,13 @@ describe('cookies with production settings', () => {
     const login = await request(app).get('/login').set('x-forwarded-proto', 'https').expect(200);
     const csrfCookie = cookieNamed(login, 'XSRF-TOKEN')!;
     expect(csrfCookie).to.include('Secure');
+    // the token lives in the session the sign-in page started
+    const formSession = cookieNamed(login, 'sid')!;
+    expect(formSession).to.include('Secure').and.include('HttpOnly');
     const response = await request(app)
       .post('/login')
       .set('x-forwarded-proto', 'https')
-      .set('cookie', csrfCookie.split(';')[0])
+      .set('cookie', [csrfCookie, formSession].map((cookie) => cookie.split(';')[0]).join('; '))
       .type('form')
       .send({ email: 'prod@example.test', password: TEST_PASSWORD, _csrf: csrfTokenIn(login.text) })
       .expect(302);

@@ -14,6 +14,8 @@ async function sessionRows() {
   return db('sessions').select('sid', 'expired', db.raw('xmin::text as version'));
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
 describe('sessions', () => {
   let app: Express;
 
@@ -25,7 +27,7 @@ describe('sessions', () => {
   describe('for visitors who have not signed in', () => {
     it('stores no session and sets no session cookie on anonymous page views', async () => {
       for (let i = 0; i < 5; i++) {
-        for (const path of ['/', '/login', '/signup', '/help', '/contact', '/logout', '/members']) {
+        for (const path of ['/', '/help', '/contact', '/logout', '/members']) {
           const response = await request(app).get(path);
           expect(hasSessionCookie(response), path).to.equal(false);
         }
@@ -33,16 +35,20 @@ describe('sessions', () => {
       expect(await sessionRows()).to.have.length(0);
     });
 
-    it('stores no session for a failed sign-in or sign-up either', async () => {
+    it('keeps the session a sign-in form starts for its CSRF token a day, written once, and no more for a failed sign-in or sign-up', async () => {
       const agent = request.agent(app);
       const token = await csrfToken(agent);
+      const [started] = await sessionRows();
+      const expiresIn = new Date(started.expired).getTime() - Date.now();
+      expect(expiresIn).to.be.within(23 * HOUR_MS, 24 * HOUR_MS);
       const failed = await agent.post('/login').type('form').send({ email: 'nobody@example.test', password: 'wrong', _csrf: token }).expect(401);
       expect(hasSessionCookie(failed)).to.equal(false);
       await agent.post('/signup').type('form').send({ name: 'X', email: 'bad', password: 'short', _csrf: token }).expect(400);
-      expect(await sessionRows()).to.have.length(0);
+      for (const path of ['/login', '/help', '/signup']) await agent.get(path).expect(200);
+      expect(await sessionRows()).to.deep.equal([started]);
     });
 
-    it('needs the token of the cookie on anonymous forms: a token from another browser is refused', async () => {
+    it('needs the token of its own session on anonymous forms: a token from another browser is refused', async () => {
       await createUser(await testDb(), { email: 'victim@example.test' });
       const attacker = request.agent(app);
       const attackerToken = await csrfToken(attacker);

@@ -178,7 +178,7 @@ describe('pairPredictor(sirePetNum, damPetNum, healthId)', function () {
       expect(body.errors[0].message, String(sire)).to.equal(INVALID_ARGUMENTS);
     }
     const anonymous = request.agent(app);
-    const page = await anonymous.get('/help');
+    const page = await anonymous.get('/login'); // a signed-out visitor's token comes with a form
     const token = page.text.match(/<meta name="csrf-token" content="([^"]+)">/)![1];
     const { body } = await anonymous.post('/graphql').set('x-csrf-token', token).set('accept', 'application/json').send({ query: PAIR, variables: { sire: dogs.brother, dam: dogs.sister } });
     expect(body.errors[0].message).to.equal(PLEASE_LOG_IN);

@@ -98,7 +98,8 @@ export function describeHostileValues(fuzzedRoles: FuzzRole[]): void {
     const shareOf = <T>(items: T[], roleIndex: number, key: number) => items.filter((_, i) => (i + key + roleIndex) % roles.length === 0 || (i + key + roleIndex) % roles.length === 3);
 
     async function fuzz(agent: Agent, roleIndex: number): Promise<Failure[]> {
-      const token = await csrfToken(agent, '/help').catch(() => '');
+      // signed out, the token comes from the sign-in form's page (a page that is only read gives none)
+      const token = await csrfToken(agent, '/help').catch(() => csrfToken(agent, '/login'));
       const failures: Failure[] = [];
       const check = (what: string, response: request.Response) => {
         const text = response.text ?? '';

@@ -108,7 +108,9 @@ describe('analytics identification (spec 2 §3)', () => {
       expect(response.status, JSON.stringify(body)).to.equal(400);
       expect(response.body).to.deep.equal({ error: INVALID_ARGUMENTS });
     }
-    const signedOut = await postIdentify(request.agent(app), { email: parent.email });
+    const visitor = request.agent(app);
+    // a signed-out visitor's token comes from a form page (reading /help gives none)
+    const signedOut = await postIdentify(visitor, { email: parent.email }, await csrfToken(visitor, '/login'));
     expect(signedOut.status).to.equal(401);
     expect(signedOut.body).to.deep.equal({ error: PLEASE_LOG_IN });
     const noToken = await agent.post('/api/usage/identify').send({ email: parent.email });

@@ -169,7 +169,9 @@ describe('usage tracking', () => {
     });
 
     it("answers 401 'Please log in to continue' when signed out, and logs nothing", async () => {
-      const response = await postPageView(request.agent(app), { category: 'other', path: '/help' });
+      const visitor = request.agent(app);
+      // a signed-out visitor's token comes from a form page (reading /help gives none)
+      const response = await postPageView(visitor, { category: 'other', path: '/help' }, await csrfToken(visitor, '/login'));
       expect(response.status).to.equal(401);
       expect(response.body).to.deep.equal({ error: PLEASE_LOG_IN });
       expect(lines).to.have.length(0);
