@@ -1,4 +1,5 @@
-import { isMainThread, Worker } from 'node:worker_threads';
+import { isMainThread } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { IngestError } from './ingest-error.js';
 import { gunzip, Refused, unzip } from './unpack.mjs';
 
@@ -23,26 +24,27 @@ interface WorkerAnswer {
   message?: string;
 }
 
-const WORKER_URL = new URL('./unzip-worker.mjs', import.meta.url);
-/** A worker thread left running between uploads: starting one costs more than unzipping an export. */
-let idleWorker: Worker | undefined;
+/** Unzip threads at once: more uploads wait their turn instead of each taking a core and its memory. */
+export const MAX_UNZIP_THREADS = 2;
 
-function takeWorker(): Worker {
-  const worker = idleWorker ?? new Worker(WORKER_URL, { execArgv: [] });
-  idleWorker = undefined;
-  worker.ref();
-  return worker;
+let pool: Piscina<UnzipTask, WorkerAnswer> | undefined;
+
+interface UnzipTask {
+  kind: 'unzip' | 'gunzip';
+  data: ArrayBuffer;
+  maxBytes: number;
+  limitBytes: number;
+  maxEntries: number;
 }
 
-/** Keeps one idle worker (not holding the process open); an upload arriving while it works gets a thread of its own, up to MAX_UNZIP_THREADS. */
-function giveBack(worker: Worker): void {
-  if (idleWorker) {
-    void worker.terminate();
-    return;
-  }
-  worker.unref();
-  idleWorker = worker;
+function unzipPool(): Piscina<UnzipTask, WorkerAnswer> {
+  // a thread stays a while after an upload (starting one costs more than unzipping an export), then goes
+  pool ??= new Piscina({ filename: new URL('./unzip-worker.mjs', import.meta.url).href, minThreads: 0, maxThreads: MAX_UNZIP_THREADS, idleTimeout: 10_000 });
+  return pool;
 }
+
+/** Threads unzipping or ready to, and unpacking waiting for one. */
+export const unzipThreadUse = () => ({ threads: pool?.threads.length ?? 0, waiting: pool?.queueSize ?? 0 });
 
 /**
  * The entries of a zip, unzipped on a worker thread (a 230k-marker export inflates for a fraction
@@ -64,38 +66,10 @@ export async function gunzipFile(name: string, gzip: Uint8Array, budget: UnzipBu
   return entry.content;
 }
 
-/** Unzip threads at once: more uploads wait their turn instead of each taking a core and its memory. */
-export const MAX_UNZIP_THREADS = 2;
-let threadsBusy = 0;
-const waitingForThread: (() => void)[] = [];
-
-function takeThreadSlot(): Promise<void> {
-  if (threadsBusy < MAX_UNZIP_THREADS) {
-    threadsBusy++;
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => waitingForThread.push(resolve));
-}
-
-/** Threads unzipping now, and uploads waiting for one. */
-export const unzipThreadUse = () => ({ busy: threadsBusy, waiting: waitingForThread.length });
-
-/** The slot passes straight to the next upload waiting, if any. */
-function giveBackThreadSlot(): void {
-  const next = waitingForThread.shift();
-  if (next) next();
-  else threadsBusy--;
-}
-
 async function onWorker(kind: 'unzip' | 'gunzip', name: string, packed: Uint8Array, budget: UnzipBudget, what: string): Promise<{ name: string; content: Uint8Array }[]> {
   // already on a worker thread (the upload reader's): unpacked right here, a thread of its own would only copy the bytes
   if (!isMainThread) return unpackHere(kind, name, packed, budget, what);
-  await takeThreadSlot();
-  try {
-    return await unpackOnWorker(kind, name, packed, budget, what);
-  } finally {
-    giveBackThreadSlot();
-  }
+  return unpackOnWorker(kind, name, packed, budget, what);
 }
 
 function unpackHere(kind: 'unzip' | 'gunzip', name: string, packed: Uint8Array, budget: UnzipBudget, what: string): { name: string; content: Uint8Array }[] {
@@ -109,29 +83,14 @@ function unpackHere(kind: 'unzip' | 'gunzip', name: string, packed: Uint8Array, 
   }
 }
 
-function unpackOnWorker(kind: 'unzip' | 'gunzip', name: string, packed: Uint8Array, budget: UnzipBudget, what: string): Promise<{ name: string; content: Uint8Array }[]> {
+async function unpackOnWorker(kind: 'unzip' | 'gunzip', name: string, packed: Uint8Array, budget: UnzipBudget, what: string): Promise<{ name: string; content: Uint8Array }[]> {
   const data = packed.slice().buffer;
-  const worker = takeWorker();
-  return new Promise((resolve, reject) => {
-    const failed = (error: Error) => {
-      worker.off('message', answered);
-      void worker.terminate();
-      reject(error);
-    };
-    const answered = (answer: WorkerAnswer) => {
-      worker.off('error', failed);
-      giveBack(worker);
-      if (answer.entries) {
-        budget.bytesLeft -= answer.unzippedBytes ?? 0;
-        resolve(answer.entries);
-      } else if (answer.refused) {
-        reject(new IngestError(`${name}: refused, ${answer.message}`));
-      } else {
-        reject(new IngestError(`${name}: not a readable ${what} (${answer.message})`));
-      }
-    };
-    worker.once('error', failed);
-    worker.once('message', answered);
-    worker.postMessage({ kind, data, maxBytes: budget.bytesLeft, limitBytes: UNZIP_LIMITS.maxUnzippedBytes, maxEntries: UNZIP_LIMITS.maxEntries }, [data]);
-  });
+  const task: UnzipTask = { kind, data, maxBytes: budget.bytesLeft, limitBytes: UNZIP_LIMITS.maxUnzippedBytes, maxEntries: UNZIP_LIMITS.maxEntries };
+  const answer = await unzipPool().run(task, { transferList: [data] });
+  if (answer.entries) {
+    budget.bytesLeft -= answer.unzippedBytes ?? 0;
+    return answer.entries;
+  }
+  if (answer.refused) throw new IngestError(`${name}: refused, ${answer.message}`);
+  throw new IngestError(`${name}: not a readable ${what} (${answer.message})`);
 }

@@ -49,7 +49,9 @@ describe('PLINK .ped/.map and .bed/.bim/.fam files', () => {
     expect(() => pedToTransposed(ped, '')).to.throw(GenotypeFileError, 'the .map lists no marker');
   });
 
-  (realDataPresent() ? it : it.skip)('reads each real export rewritten as .ped/.map and as .bed/.bim/.fam to the same calls', () => {
+  (realDataPresent() ? it : it.skip)('reads each real export rewritten as .ped/.map and as .bed/.bim/.fam to the same calls', function () {
+    // three 230k-marker exports written and read twice each: seconds of CPU, more on a busy machine
+    this.timeout(90_000);
     for (const dog of REAL_EXPORTS) {
       const exported = readExport(dog);
       const expected = parseTped(exported.tped);

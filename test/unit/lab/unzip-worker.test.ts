@@ -32,10 +32,17 @@ describe('unzipping on the worker thread', () => {
 
   it('unzips at most two uploads at a time; the others wait their turn and then unzip', async () => {
     const zip = zipSync({ 'dog.tsv': new TextEncoder().encode('rs1\t1\t100\tAG\n'.repeat(1000)) });
-    const unzipping = Array.from({ length: 5 }, (_, i) => unzipEntries(`upload-${i}.zip`, zip, newUnzipBudget()));
-    expect(unzipThreadUse()).to.deep.equal({ busy: MAX_UNZIP_THREADS, waiting: 5 - MAX_UNZIP_THREADS });
+    const threadsSeen: number[] = [];
+    const unzipping = Array.from({ length: 5 }, (_, i) =>
+      unzipEntries(`upload-${i}.zip`, zip, newUnzipBudget()).then((entries) => {
+        threadsSeen.push(unzipThreadUse().threads);
+        return entries;
+      }),
+    );
+    expect(unzipThreadUse().waiting).to.be.at.least(5 - MAX_UNZIP_THREADS);
     const results = await Promise.all(unzipping);
     expect(results.map((entries) => entries.map((entry) => entry.name))).to.deep.equal(Array(5).fill(['dog.tsv']));
-    expect(unzipThreadUse()).to.deep.equal({ busy: 0, waiting: 0 });
+    expect(Math.max(...threadsSeen)).to.be.within(1, MAX_UNZIP_THREADS);
+    expect(unzipThreadUse().waiting).to.equal(0);
   });
 });
