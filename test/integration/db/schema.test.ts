@@ -55,6 +55,8 @@ const EXPECTED_TABLES = [
   'kennel_profiles',
   // 2026120300 34 rate limits (rate-limiter-flexible)
   'rate_limits',
+  // 2026120300 34 lab uploads ingested by jobs
+  'lab_uploads', 'lab_upload_files',
 ];
 
 async function tableNames(db: Knex): Promise<string[]> {
