@@ -6,21 +6,16 @@ import type { Settings } from '../settings.js';
 import { requireAdmin } from '../auth/guards.js';
 import { loadCurrentUser } from '../auth/current-user.js';
 import { openLab } from './lab.js';
-import { describeRelatives, describeReport, ingestReadFile, type IngestOutcome } from './ingest.js';
+import { describeRelatives } from './ingest.js';
 import { IngestError } from './ingest-error.js';
-import { readUpload } from './upload-reader.js';
 import { heldGenotypes, releaseWithGeneticSex } from './lab-review.js';
+import { findLabUpload, queueLabUpload, recentLabUploads, type LabUpload, type LabUploadForm } from './uploads.js';
 import { parseId } from '../http/ids.js';
+import { isLabUploadFinished, labUploadPagePath, labUploadStatusText, type LabUploadState } from '../shared/lab-upload-rules.js';
 
 export const UPLOAD_PATH = '/admin/lab/upload';
 
-interface LabForm {
-  swabCode: string;
-  ownerEmail: string;
-  dogName: string;
-  replaceReleased: boolean;
-}
-const EMPTY_FORM: LabForm = { swabCode: '', ownerEmail: '', dogName: '', replaceReleased: false };
+const EMPTY_FORM: LabUploadForm = { swabCode: '', ownerEmail: '', dogName: '', replaceReleased: false };
 export const MAX_UPLOAD_FILE_BYTES = 64 * 1024 * 1024;
 /** A TSV, an archive, or one PLINK export: a .bed/.bim/.fam set is the most, three files. */
 export const MAX_UPLOAD_FILES = 3;
@@ -83,65 +78,76 @@ async function recentIngests(db: Db) {
   return rows.map((row) => ({ ...row, format: uploadFormatLabel(row.format, row.fileName ?? ''), state: uploadState(row), uploadedAt: new Date(row.createdAt).toISOString().slice(0, 16).replace('T', ' ') + ' UTC' }));
 }
 
-function describe(fileName: string, outcome: IngestOutcome): string {
-  if (outcome.status === 'released') return `${fileName}: swab ${outcome.swabCode} released for dog ${outcome.petNum}, ${describeRelatives(outcome.relatives)} (${describeReport(outcome.report)}).`;
-  if (outcome.status === 'held') return `${fileName}: swab ${outcome.swabCode} held for lab review: ${outcome.reason}`;
-  return `${fileName}: already ingested, nothing changed.`;
+/** An upload's state as GET /admin/lab/uploads/{id} answers it. */
+const stateOfUpload = ({ id, status, progress, messages, errors }: LabUpload): LabUploadState => ({ id, status, progress, messages, errors });
+
+interface PageState {
+  messages?: string[];
+  errors?: string[];
+  /** What the admin typed, kept when the upload is refused (files cannot be kept: the browser chooses them again). */
+  form?: LabUploadForm;
+  upload?: LabUpload;
 }
 
-/** The lab page: admins upload a genotype export for a swab (TSV, PLINK pair or zip). */
+/**
+ * The lab page: admins upload a genotype export for a swab (TSV, PLINK pair or zip). The upload is
+ * stored and ingested by a `lab.ingest` job (server/lab/ingest-job.ts); the page of the upload
+ * (`?upload=`) follows it until its outcome is there.
+ */
 export function labAdminRoutes(db: Db, settings: Settings): Router {
   const router = Router();
-  // a refused upload keeps what the admin typed (files cannot be kept: the browser chooses them again)
-  const render = async (res: Parameters<RequestHandler>[1], status: number, messages: string[], errors: string[], form: LabForm = EMPTY_FORM) =>
-    res.status(status).render('admin/lab', { title: 'Lab uploads', messages, errors, form: errors.length ? form : EMPTY_FORM, recent: await recentIngests(db), held: await heldGenotypes(db) });
+  const render = async (res: Parameters<RequestHandler>[1], status: number, { messages = [], errors = [], form = EMPTY_FORM, upload }: PageState = {}) =>
+    res.status(status).render('admin/lab', {
+      title: 'Lab uploads',
+      messages,
+      errors,
+      form,
+      upload: upload ? { ...upload, finished: isLabUploadFinished(upload.status), statusText: labUploadStatusText(upload.status, upload.progress) } : null,
+      uploads: await recentLabUploads(db),
+      recent: await recentIngests(db),
+      held: await heldGenotypes(db),
+    });
 
-  router.get('/admin/lab', requireAdmin, async (_req, res) => render(res, 200, [], []));
+  router.get('/admin/lab', requireAdmin, async (req, res) => {
+    if (req.query.upload === undefined) return render(res, 200);
+    const id = parseId(req.query.upload);
+    const upload = id === null ? undefined : await findLabUpload(db, id);
+    if (!upload) return render(res, 404, { errors: ['No such upload.'] });
+    // a failed upload's form comes back as it was typed, for the files to be chosen again
+    return render(res, 200, { upload, messages: upload.messages, errors: upload.errors, form: upload.status === 'failed' ? upload.form : EMPTY_FORM });
+  });
+
+  // what the lab page's status widget polls while an upload waits or runs
+  router.get('/admin/lab/uploads/:id', requireAdmin, async (req, res) => {
+    const id = parseId(req.params.id);
+    const upload = id === null ? undefined : await findLabUpload(db, id);
+    if (!upload) return res.status(404).json({ error: 'No such upload' });
+    res.set('cache-control', 'no-store').json(stateOfUpload(upload));
+  });
 
   router.post(UPLOAD_PATH, requireAdmin, async (req, res) => {
     const uploads = (req.files as Express.Multer.File[] | undefined) ?? [];
-    const field = (name: string, max: number) => (typeof req.body?.[name] === 'string' && req.body[name].trim() ? req.body[name].trim().slice(0, max) : undefined);
-    const swabCode = field('swabCode', 64);
-    const ownerEmail = field('ownerEmail', 254);
-    const dogName = field('dogName', 50);
-    const replaceReleased = req.body?.replaceReleased === 'on';
-    const form: LabForm = { swabCode: swabCode ?? '', ownerEmail: ownerEmail ?? '', dogName: dogName ?? '', replaceReleased };
+    const field = (name: string, max: number): string => (typeof req.body?.[name] === 'string' ? req.body[name].trim().slice(0, max) : '');
+    const form: LabUploadForm = { swabCode: field('swabCode', 64), ownerEmail: field('ownerEmail', 254), dogName: field('dogName', 50), replaceReleased: req.body?.replaceReleased === 'on' };
     const refused = refusedUploads.get(req);
-    if (refused) return render(res, refused.status, [], [refused.message], form);
-    if (uploads.length === 0) return render(res, 400, [], ['Choose a genotype file to upload.'], form);
-    const messages: string[] = [];
-    const errors: string[] = [];
-    try {
-      // unpacked, decoded, parsed and checksummed on the upload reader's thread: the server answers meanwhile
-      const file = await readUpload(uploads.map((upload) => ({ name: upload.originalname, content: upload.buffer })), swabCode, settings.lab);
-      const lab = await openLab(db, settings.lab);
-      try {
-        if ('refused' in file) throw file.refused;
-        const outcome = await ingestReadFile(db, lab, file.read, { ...(ownerEmail ? { newDog: { ownerEmail, dogName } } : {}), replaceReleased });
-        if (outcome.report.registeredDog) messages.push(`${file.fileName}: swab ${outcome.swabCode} registered for a new dog of ${ownerEmail}.`);
-        messages.push(describe(file.fileName, outcome));
-      } catch (error) {
-        if (!(error instanceof IngestError)) throw error;
-        errors.push(`${file.fileName}: ${error.message}`);
-      }
-    } catch (error) {
-      if (!(error instanceof IngestError)) throw error;
-      errors.push(error.message);
-    }
-    return render(res, errors.length ? 400 : 200, messages, errors, form);
+    if (refused) return render(res, refused.status, { errors: [refused.message], form });
+    if (uploads.length === 0) return render(res, 400, { errors: ['Choose a genotype file to upload.'], form });
+    // read and ingested by the upload's job: the admin follows it on the page of the upload
+    const id = await queueLabUpload(db, { uploadedBy: req.currentUser!.id, form, files: uploads.map((upload) => ({ name: upload.originalname, content: upload.buffer })) });
+    return res.redirect(303, labUploadPagePath(id));
   });
 
   // The lab decides a held genotype's dog was registered with the wrong sex: it takes its DNA's and is released.
   router.post('/admin/lab/held/:genotypeId/release', requireAdmin, async (req, res) => {
     const genotypeId = parseId(req.params.genotypeId);
-    if (genotypeId === null) return render(res, 400, [], ['Unknown held genotype.']);
+    if (genotypeId === null) return render(res, 400, { errors: ['Unknown held genotype.'] });
     try {
       const lab = await openLab(db, settings.lab);
       const released = await releaseWithGeneticSex(db, lab, genotypeId);
-      return render(res, 200, [`Dog ${released.petNum} is now ${released.sex === 'm' ? 'male' : 'female'}, as its DNA shows: swab ${released.swabCode} released, ${describeRelatives(released.relatives)}.`], []);
+      return render(res, 200, { messages: [`Dog ${released.petNum} is now ${released.sex === 'm' ? 'male' : 'female'}, as its DNA shows: swab ${released.swabCode} released, ${describeRelatives(released.relatives)}.`] });
     } catch (error) {
       if (!(error instanceof IngestError)) throw error;
-      return render(res, 409, [], [error.message]);
+      return render(res, 409, { errors: [error.message] });
     }
   });
 

@@ -26,4 +26,5 @@ export const widgetRegistry: WidgetRegistry = {
   'vet-share': () => import('../vet-share/mount'),
   'survey-admin': () => import('../survey-admin/mount'),
   matchmaker: () => import('../matchmaker/mount'),
+  'lab-upload-status': () => import('../lab-upload-status/mount'),
 };

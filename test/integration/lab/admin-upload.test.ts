@@ -8,7 +8,9 @@ import { dogAwaitingResults, genotypeFile, testLab, testWorld } from '../../supp
 import { writePlink } from '../../../server/genetics/formats/plink.js';
 import { callsOf } from '../../../server/genetics/simulate/dog.js';
 import { CSRF_MISMATCH } from '../../../server/shared/messages.js';
+import { uploadOutcome } from '../../support/lab-uploads.js';
 
+// Each upload is ingested by its `lab.ingest` job: the tests run it, then read the page of the upload.
 describe('admin lab upload', function () {
   this.timeout(60_000);
   let app: Express;
@@ -27,9 +29,10 @@ describe('admin lab upload', function () {
     const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
     const token = await csrfToken(agent, '/admin/lab');
     const text = genotypeFile(testWorld().simulator.purebred('beagle', 'f'), swabCode);
-    const response = await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from(text), 'beagle.tsv').expect(200);
+    const response = await uploadOutcome(agent, await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from(text), 'beagle.tsv'));
     expect(response.text).to.include(`swab ${swabCode} released for dog ${petNum}`);
     expect(response.text).to.match(/<td>\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/td><td>[A-Z0-9]+<\/td><td><a [^>]+>\d+<\/a><\/td><td>TSV<\/td><td>beagle.tsv<\/td><td>released<\/td>/);
+    expect(response.text).to.match(/<tr data-lab-upload-row="\d+">.*<td>labadmin@example.test<\/td><td>beagle.tsv<\/td><td><\/td><td>done<\/td><\/tr>/);
     expect((await db('swabs').where({ swab_code: swabCode }).first()).swab_state).to.equal('released');
   });
 
@@ -43,7 +46,7 @@ describe('admin lab upload', function () {
       const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
       const token = await csrfToken(agent, '/admin/lab');
       const zip = zipSync({ 'dog.tped': strToU8(tped), 'dog.tfam': strToU8(tfam) }, { level });
-      const response = await agent.post('/admin/lab/upload').field('_csrf', token).field('swabCode', swabCode).attach('files', Buffer.from(zip), 'export.zip').expect(200);
+      const response = await uploadOutcome(agent, await agent.post('/admin/lab/upload').field('_csrf', token).field('swabCode', swabCode).attach('files', Buffer.from(zip), 'export.zip'));
       expect(response.text).to.include(`swab ${swabCode} released`);
     });
   }
@@ -56,13 +59,10 @@ describe('admin lab upload', function () {
     const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
     const token = await csrfToken(agent, '/admin/lab');
     const zip = zipSync({ 'dog.tped': strToU8(tped), 'dog.tfam': strToU8(tfam) });
-    const response = await agent
-      .post('/admin/lab/upload')
-      .field('_csrf', token)
-      .field('swabCode', 'IMPORTED000001')
-      .field('ownerEmail', 'importer@example.test')
-      .attach('files', Buffer.from(zip), 'export.zip')
-      .expect(200);
+    const response = await uploadOutcome(
+      agent,
+      await agent.post('/admin/lab/upload').field('_csrf', token).field('swabCode', 'IMPORTED000001').field('ownerEmail', 'importer@example.test').attach('files', Buffer.from(zip), 'export.zip'),
+    );
     expect(response.text).to.include('swab IMPORTED000001 registered for a new dog of importer@example.test');
     const dog = await db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').where('pet_owners.user_id', owner.id).first('pets.name', 'pets.sex', 'pets.pet_num');
     expect(dog).to.include({ name: 'Tilly', sex: 'f' });
@@ -76,7 +76,7 @@ describe('admin lab upload', function () {
     const token = await csrfToken(agent, '/admin/lab');
     const text = genotypeFile(testWorld().simulator.purebred('beagle', 'f'), 'TSVIMPORT00001').replace(/\n/g, '\r\n');
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
-    const response = await agent.post('/admin/lab/upload').field('_csrf', token).field('ownerEmail', 'importer@example.test').attach('files', utf16, 'Bärli’s DNA.txt').expect(200);
+    const response = await uploadOutcome(agent, await agent.post('/admin/lab/upload').field('_csrf', token).field('ownerEmail', 'importer@example.test').attach('files', utf16, 'Bärli’s DNA.txt'));
     expect(response.text).to.include('Bärli’s DNA.txt: swab TSVIMPORT00001 registered for a new dog of importer@example.test.');
     expect(response.text).to.match(/Bärli’s DNA.txt: swab TSVIMPORT00001 released for dog \d+/);
     expect((await db('genotypes').first('source_file_name')).source_file_name).to.equal('Bärli’s DNA.txt');
@@ -91,18 +91,19 @@ describe('admin lab upload', function () {
     const zip = zipSync({ 'aspen.tped': strToU8(a.tped), 'aspen.tfam': strToU8(a.tfam), 'duke.tped': strToU8(b.tped), 'duke.tfam': strToU8(b.tfam) });
     const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
     const token = await csrfToken(agent, '/admin/lab');
-    const response = await agent
+    const posted = await agent
       .post('/admin/lab/upload')
       .field('_csrf', token)
       .field('swabCode', 'TWOEXPORTS0001')
       .field('ownerEmail', 'importer@example.test')
       .field('dogName', 'Aspen <b>')
       .field('replaceReleased', 'on')
-      .attach('files', Buffer.from(zip), 'two.zip')
-      .expect(400);
-    expect(response.text).to.include('The upload holds 2 exports (two.zip:aspen.tped, two.zip:duke.tped): upload one dog’s export at a time; nothing changed.');
+      .attach('files', Buffer.from(zip), 'two.zip');
+    const response = await uploadOutcome(agent, posted);
+    expect(response.text).to.include('role="alert">The upload holds 2 exports (two.zip:aspen.tped, two.zip:duke.tped): upload one dog’s export at a time; nothing changed.');
     expect(response.text).to.include('value="TWOEXPORTS0001"').and.include('value="importer@example.test"').and.include('value="Aspen &lt;b&gt;"');
     expect(response.text).to.match(/name="replaceReleased" checked/);
+    expect(response.text).to.include('data-lab-upload-status="failed"');
     expect(await db('genotypes').count('* as c')).to.deep.equal([{ c: 0 }]);
     expect(await db('swabs').where({ swab_code: 'TWOEXPORTS0001' })).to.have.length(0);
     const fresh = await agent.get('/admin/lab').expect(200);
@@ -116,7 +117,7 @@ describe('admin lab upload', function () {
     const { tped, tfam } = writePlink(lab.panel, callsOf(testWorld().simulator.purebred('boxer', 'm')), { familyId: 'F', individualId: 'I', sex: 'm' });
     const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
     const token = await csrfToken(agent, '/admin/lab');
-    const response = await agent.post('/admin/lab/upload').field('_csrf', token).field('swabCode', swabCode).attach('files', Buffer.from(tped), 'aspen_x.tped').attach('files', Buffer.from(tfam), 'sample_info.tfam').expect(200);
+    const response = await uploadOutcome(agent, await agent.post('/admin/lab/upload').field('_csrf', token).field('swabCode', swabCode).attach('files', Buffer.from(tped), 'aspen_x.tped').attach('files', Buffer.from(tfam), 'sample_info.tfam'));
     expect(response.text).to.include(`swab ${swabCode} released`).and.include('<td>PLINK .tped/.tfam</td><td>aspen_x.tped</td><td>released</td>');
   });
 
@@ -124,8 +125,8 @@ describe('admin lab upload', function () {
     const db = await testDb();
     const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
     const token = await csrfToken(agent, '/admin/lab');
-    const response = await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from('# swab: NOSUCHSWAB0001\nchr1_1\t1\t1\tAA\n'), 'bad.tsv').expect(400);
-    expect(response.text).to.match(/line \d+: /);
+    const response = await uploadOutcome(agent, await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from('# swab: NOSUCHSWAB0001\nchr1_1\t1\t1\tAA\n'), 'bad.tsv'));
+    expect(response.text).to.match(/role="alert">bad.tsv: line \d+: /);
     expect(await db('genotypes').count('* as c')).to.deep.equal([{ c: 0 }]);
   });
 
@@ -133,9 +134,9 @@ describe('admin lab upload', function () {
     const db = await testDb();
     const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
     const token = await csrfToken(agent, '/admin/lab');
-    const empty = await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from('\n\n'), 'empty.txt').expect(400);
+    const empty = await uploadOutcome(agent, await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from('\n\n'), 'empty.txt'));
     expect(empty.text).to.include('empty.txt: the file is empty');
-    const pair = await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from('1 rs1 0 100 A A\n'), 'dog.tped').attach('files', Buffer.from('F I 0 0 1 -9\n'), 'dog.tfam').expect(400);
+    const pair = await uploadOutcome(agent, await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from('1 rs1 0 100 A A\n'), 'dog.tped').attach('files', Buffer.from('F I 0 0 1 -9\n'), 'dog.tfam'));
     expect(pair.text).to.include('dog: name the swab of a PLINK export or GenomeStudio report (the Swab code field on the lab page, --swab CODE on the command line)');
     expect(await db('genotypes').count('* as c')).to.deep.equal([{ c: 0 }]);
   });
@@ -144,7 +145,7 @@ describe('admin lab upload', function () {
     const db = await testDb();
     const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
     const token = await csrfToken(agent, '/admin/lab');
-    const upload = (content: Buffer, name: string) => agent.post('/admin/lab/upload').field('_csrf', token).field('swabCode', 'ANYSWAB').attach('files', content, name).expect(400);
+    const upload = async (content: Buffer, name: string) => uploadOutcome(agent, await agent.post('/admin/lab/upload').field('_csrf', token).field('swabCode', 'ANYSWAB').attach('files', content, name));
     const vcf = Buffer.from('##fileformat=VCFv4.2\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tdog\n1\t100\t.\tA\tG\t.\tPASS\t.\tGT\t0/1\n');
     expect((await upload(vcf, 'dog.txt')).text).to.include('dog.txt is a VCF file of sequencing variants');
     expect((await upload(Buffer.from(gzipSync(vcf)), 'dog.vcf.gz')).text).to.include('dog.vcf is a VCF file of sequencing variants');
@@ -158,6 +159,16 @@ describe('admin lab upload', function () {
     expect(await db('genotypes').count('* as c')).to.deep.equal([{ c: 0 }]);
   });
 
+  it('refuses a form without a file at once, keeping what was typed, and queues nothing', async () => {
+    const db = await testDb();
+    const agent = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
+    const token = await csrfToken(agent, '/admin/lab');
+    const response = await agent.post('/admin/lab/upload').field('_csrf', token).field('swabCode', 'NOFILE000001').field('dogName', 'Rex').expect(400);
+    expect(response.text).to.include('role="alert">Choose a genotype file to upload.');
+    expect(response.text).to.include('value="NOFILE000001"').and.include('value="Rex"');
+    expect(await db('lab_uploads').count('* as c')).to.deep.equal([{ c: 0 }]);
+  });
+
   it('refuses non-admins, and uploads without the CSRF token', async () => {
     const plain = await signIn(app, 'plain@example.test', TEST_PASSWORD);
     await plain.get('/admin/lab').expect(403);
@@ -166,5 +177,6 @@ describe('admin lab upload', function () {
     const admin = await signIn(app, 'labadmin@example.test', TEST_PASSWORD);
     const refused = await admin.post('/admin/lab/upload').attach('files', Buffer.from('x'), 'a.tsv').expect(403);
     expect(refused.text).to.equal(CSRF_MISMATCH);
+    expect(await (await testDb())('lab_uploads').count('* as c')).to.deep.equal([{ c: 0 }]);
   });
 });

@@ -1,10 +1,11 @@
 import { expect } from 'chai';
-import express, { type Express } from 'express';
+import type { Express } from 'express';
 import request from 'supertest';
 import { csrfToken, signIn, testApp } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import { createUser, TEST_PASSWORD } from '../../support/factories.js';
 import { dogAwaitingResults, testLab } from '../../support/lab.js';
+import { queuedUploadId, runLabIngestJobs } from '../../support/lab-uploads.js';
 
 /**
  * A big array export (490,000 markers, about 21 MB: twice a real one, just within what the lab reads)
@@ -33,64 +34,51 @@ describe('admin lab upload of a big export', function () {
   this.timeout(120_000);
   const MARKERS = 490_000;
   let app: Express;
-  /** Set when the upload's body has all arrived, so the cheap request goes out while the file is read. */
-  let bodyReceived: () => void = () => {};
 
   before(async () => {
     const db = await testDb();
     await resetDatabase(db);
-    const site = await testApp();
-    // an outer app sees the upload's body end before the site reads the file
-    app = express();
-    app.use((req, _res, next) => {
-      if (req.method === 'POST' && req.path === '/admin/lab/upload') req.once('end', () => bodyReceived());
-      next();
-    });
-    app.use(site);
+    app = await testApp();
     await createUser(db, { email: 'big-upload@example.test', isAdmin: true });
-    // the lab is open, as on a server that has imported before: the upload only reads and imports
+    // the lab is open, as on a server that has imported before: the job only reads and imports
     await testLab(db);
   });
 
-  it('answers other requests while it reads the file, then imports it as before', async () => {
+  it('answers the upload at once and other requests while its job reads the file, then imports it as before', async () => {
     const db = await testDb();
     const { petNum, swabCode } = await dogAwaitingResults(db, { sex: 'f' });
     const text = bigArrayExport(swabCode, MARKERS);
     const agent = await signIn(app, 'big-upload@example.test', TEST_PASSWORD);
     const token = await csrfToken(agent, '/admin/lab');
+    const id = queuedUploadId(await agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from(text), 'big-array.tsv'));
+    expect(await db('genotypes').where({ pet_num: petNum })).to.have.length(0);
 
     const order: string[] = [];
-    // the import's transaction starts once the file is read: its first statement marks that moment
-    const onQuery = (query: { __knexTxId?: string; sql: string }) => {
-      if (query.__knexTxId && !order.includes('import began')) order.push('import began');
-    };
     let health: Promise<request.Response> | undefined;
-    const healthAsked = new Promise<void>((resolve) => {
-      bodyReceived = () => {
-        order.push('upload received');
-        health = request(app).get('/healthz').then((response) => {
-          order.push('health answered');
-          return response;
-        });
-        resolve();
-      };
-    });
-    db.on('query', onQuery);
-    try {
-      const upload = agent.post('/admin/lab/upload').field('_csrf', token).attach('files', Buffer.from(text), 'big-array.tsv').then((response) => {
-        order.push('upload answered');
+    // the job reads the file once the database has handed it over; the import's transaction starts once it is read
+    const onResponse = (_response: unknown, query: { sql: string }) => {
+      if (order.includes('reading began') || !/from "lab_upload_files"/.test(query.sql)) return;
+      order.push('reading began');
+      health = request(app).get('/healthz').then((response) => {
+        order.push('health answered');
         return response;
       });
-      await healthAsked;
-      const [uploaded, healthResponse] = await Promise.all([upload, health!]);
-      expect(healthResponse.status).to.equal(200);
-      expect(uploaded.status, uploaded.text.match(/form-error[^>]*>([^<]*)/)?.[1]).to.equal(200);
-      expect(uploaded.text).to.include(`big-array.tsv: swab ${swabCode} released for dog ${petNum}, 0 relatives found (${MARKERS} markers read).`);
+    };
+    const onQuery = (query: { __knexTxId?: string }) => {
+      if (query.__knexTxId && order.includes('reading began') && !order.includes('import began')) order.push('import began');
+    };
+    db.on('query-response', onResponse).on('query', onQuery);
+    try {
+      expect(await runLabIngestJobs()).to.deep.equal({ done: 1, failed: 0 });
+      order.push('job done');
+      expect((await health!).status).to.equal(200);
     } finally {
-      db.off('query', onQuery);
+      db.off('query-response', onResponse).off('query', onQuery);
     }
-    // the server answered while it read the file, before the import began
-    expect(order).to.deep.equal(['upload received', 'health answered', 'import began', 'upload answered']);
+    // the process answered while its job read the file, before the import began
+    expect(order).to.deep.equal(['reading began', 'health answered', 'import began', 'job done']);
+    const page = await agent.get(`/admin/lab?upload=${id}`).expect(200);
+    expect(page.text, page.text.match(/form-error[^>]*>([^<]*)/)?.[1]).to.include(`big-array.tsv: swab ${swabCode} released for dog ${petNum}, 0 relatives found (${MARKERS} markers read).`);
     const genotype = await db('genotypes').where({ pet_num: petNum }).first('marker_count', 'source_format', 'is_current');
     expect(genotype).to.deep.equal({ marker_count: MARKERS, source_format: 'raw_tsv', is_current: true });
   });
