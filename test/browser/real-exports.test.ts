@@ -1,5 +1,7 @@
 // Issue 17, as a new user meets it: an admin uploads each real export at /admin/lab for a swab the
 // lab does not know, registering a new dog of an account; the owner then reads the dogs' results.
+// The upload is ingested by its `lab.ingest` job (issue 34): this app runs no worker, so the test
+// runs the due jobs while the page of the upload waits, and the page shows the outcome by itself.
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { browserSuite } from '../support/browser.js';
@@ -7,6 +9,7 @@ import { testApp } from '../support/app.js';
 import { resetDatabase, testDb } from '../support/database.js';
 import { createUser, TEST_PASSWORD } from '../support/factories.js';
 import { REAL_EXPORTS, realDataPresent } from '../support/realdata.js';
+import { runLabIngestJobs } from '../support/lab-uploads.js';
 
 const ADMIN = { email: 'realdata-admin@example.test', password: TEST_PASSWORD };
 const OWNER = { email: 'realdata-owner@example.test', password: TEST_PASSWORD };
@@ -42,7 +45,13 @@ describe('real raw-data exports uploaded at /admin/lab and read by their owner',
       await admin.fill('#ownerEmail', OWNER.email);
       await admin.fill('#dogName', dog.name);
       await admin.setInputFiles('#files', dog.zipPath);
-      await Promise.all([admin.waitForURL(/\/admin\/lab/), admin.click('button[type="submit"]')]);
+      await Promise.all([admin.waitForURL(/\/admin\/lab\?upload=\d+$/), admin.click('button[type="submit"]')]);
+      // answered at once: the upload waits for a job worker, and the page says so
+      expect(await admin.locator('[data-lab-upload-progress]').innerText(), dog.name).to.equal('Queued: waiting for a job worker.');
+      expect(await admin.locator('.form-ok, .form-error').count()).to.equal(0);
+      expect(await runLabIngestJobs(), dog.name).to.deep.equal({ done: 1, failed: 0 });
+      // the page asks for the upload's state every 2 s and shows the outcome once it is there
+      await admin.locator('.form-ok, .form-error').first().waitFor({ timeout: 30_000 });
       const outcome = (await admin.locator('.form-ok, .form-error').allInnerTexts()).join('\n');
       expect(outcome, dog.name).to.include(`swab ${dog.swabCode} registered for a new dog of ${OWNER.email}`);
       expect(outcome, dog.name).to.match(new RegExp(`swab ${dog.swabCode} released for dog \\d+, 0 relatives found`));

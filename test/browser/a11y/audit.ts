@@ -11,6 +11,7 @@ import { testDb } from '../../support/database.js';
 import { seriousViolations, type PageViolations } from '../../support/axe.js';
 import { restRoutes } from '../../integration/fuzz/targets.js';
 import { hashReportToken } from '../../../server/vets/shares.js';
+import { finishUpload, queueLabUpload } from '../../../server/lab/uploads.js';
 
 export type Role = keyof typeof DEMO_ACCOUNTS | 'anonymous';
 export type RolePages = Record<Role, string[]>;
@@ -34,6 +35,7 @@ const NOT_PAGES = [
   /^\/members\/chat\/(events|get-|delete-)/,
   /^\/members\/pet\/:petNum\/raw-data$/,
   /^\/members\/check-handle\//,
+  /^\/admin\/lab\/uploads\/:id$/, // an upload's state, as JSON
   /^\/(logout|members\/unimpersonate)$/, // sign out and end impersonation, then redirect
   /^\/members\/pet\/about$/, // redirects to the first dog's about page
   /^\/members\/$/, // the same page as /members
@@ -77,6 +79,12 @@ async function pagesOfEveryRole(): Promise<RolePages> {
   const [kennelSire, kennelDam] = await Promise.all([kennelDog('m'), kennelDog('f')]);
   const results = (petNum: number) => RESULTS_PAGES.map((name) => `/members/results/${name}?i=${petNum}`);
   // a conversation opened with another owner's dog (the selected item of the chat list)
+  // A lab upload waiting for its job (the page follows it) and one the lab refused (the form typed again).
+  const adminId = (await db('users').where({ email: DEMO_ACCOUNTS.admin.email }).first('id')).id;
+  const labUpload = (name: string) => queueLabUpload(db, { uploadedBy: adminId, form: { swabCode: 'A11YSWAB0001', ownerEmail: '', dogName: '', replaceReleased: false }, files: [{ name, content: Buffer.from('# swab: A11YSWAB0001\n') }] });
+  const queuedUpload = await labUpload('a11y-queued.tsv');
+  const failedUpload = await labUpload('a11y-refused.tsv');
+  await db.transaction((trx) => finishUpload(trx, failedUpload, { status: 'failed', errors: ['a11y-refused.tsv: line 2: the file holds no markers'] }));
   const otherOwnersDog = await db('pets').join('pet_owners', 'pet_owners.pet_num', 'pets.pet_num').where({ 'pet_owners.user_id': breederId, 'pets.privacy': 'public' }).whereNull('pets.deleted_at').first('pets.handle');
   return {
     anonymous: ['/', '/login', '/signup', '/help', '/contact', '/vets', '/breeders', '/dog/biscuit', '/dog/maple', '/forgot-password', '/vets/signup', '/reset-password/not-a-real-token', '/styleguide', `/patient-transfer/${transferToken}`, '/kennel/sunny-meadow'],
@@ -114,7 +122,7 @@ async function pagesOfEveryRole(): Promise<RolePages> {
       `/members/results/health?i=${nova}`,
     ],
     vet: ['/members', '/members?q=o', `/members/patients/${otis}`, `/members/patients/${patient}`, '/members/shopify/vet', `/members/results/summary?i=${biscuit}`, `/members/results/health?i=${biscuit}`, `/members/results/breed-and-ancestry?i=${biscuit}`],
-    admin: ['/members', '/admin', '/admin/lab', '/admin/outbox', '/cs/impersonate', '/admin/data-table/pets_info?searchParam=a', '/admin/data-table/users', '/admin/surveys', '/admin/serial-scanning', '/admin/serial-scanning/search?code=EM-DEMO-0001', `/members/results/traits?i=${biscuit}`],
+    admin: ['/members', '/admin', '/admin/lab', `/admin/lab?upload=${queuedUpload}`, `/admin/lab?upload=${failedUpload}`, '/admin/outbox', '/cs/impersonate', '/admin/data-table/pets_info?searchParam=a', '/admin/data-table/users', '/admin/surveys', '/admin/serial-scanning', '/admin/serial-scanning/search?code=EM-DEMO-0001', `/members/results/traits?i=${biscuit}`],
     subadmin: ['/members', '/cs/impersonate'],
     newbie: ['/members', '/members/activate'],
   };
