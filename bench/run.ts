@@ -10,6 +10,8 @@ import { benchGallery } from './gallery.js';
 import { benchMatchmaker } from './matchmaker.js';
 import { benchAdmin } from './admin.js';
 import { benchTraffic } from './traffic.js';
+import { benchRelativeSplit } from './relatives-split.js';
+import { benchScaleOut } from './scale-out.js';
 
 const lines: string[] = [];
 const buildDir = fileURLToPath(new URL('../static/build/', import.meta.url));
@@ -20,7 +22,7 @@ if (startup) {
   lines.push(`start-up script: ${startupKb.toFixed(2)} KB gzipped (budget < 5 KB): ${startupKb < 5 ? 'PASS' : 'FAIL'}; ${chunks.length} lazy chunks on disk`);
 }
 
-const only = process.env.BENCH_ONLY; // 'traffic', 'web', 'genetics', 'gallery', 'matchmaker' or 'admin'
+const only = process.env.BENCH_ONLY; // 'traffic', 'web', 'genetics', 'gallery', 'matchmaker', 'admin', 'relatives' or 'scale-out'
 if (!only || only === 'gallery') {
   try {
     lines.push(...(await benchGallery(process.env.DATABASE_URL)));
@@ -45,4 +47,6 @@ if (!only || only === 'web') {
 if (!only || only === 'genetics') lines.push(...(await benchGenetics()));
 if (!only || only === 'matchmaker') lines.push(...(await benchMatchmaker()));
 if (!only || only === 'admin') lines.push(...(await benchAdmin(process.env.DATABASE_URL)));
+if (!only || only === 'relatives') lines.push(...(await benchRelativeSplit(process.env.DATABASE_URL)));
+if (!only || only === 'scale-out') lines.push(...(await benchScaleOut(process.env.DATABASE_URL)));
 console.log(`\n${lines.join('\n')}`);

@@ -22,7 +22,7 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 // The machine's load with each figure: the bench shares it with whatever else runs.
 const load = () => `load ${loadavg()[0].toFixed(1)}`;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };
