@@ -13,7 +13,7 @@ const BROWSER_SAFE_PACKAGES = ['react', 'libphonenumber-js'];
 const SERVER_ONLY_PACKAGES = [
   '@aws-sdk', '@electric-sql/pglite', '@graphql-tools', 'compression', 'cookie-parser', 'csrf-sync', 'dataloader', 'ejs', 'express',
   'express-session', 'file-type', 'graphql', 'graphql-http', 'helmet', 'knex', 'knex-pglite', 'multer', 'nodemailer',
-  'pdfkit', 'pg', 'pg-listen', 'pino', 'piscina', 'rate-limiter-flexible', 'sharp', 'tsx', 'zod',
+  'pdfkit', 'pg', 'pg-boss', 'pg-listen', 'pino', 'piscina', 'rate-limiter-flexible', 'sharp', 'tsx', 'zod',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
