@@ -6,7 +6,6 @@
 // of two of them, so it has 400 relatives (its parents' copies).
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { openDatabase, type Db } from '../server/db/index.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { syncCatalogues } from '../server/catalogue/sync.js';
@@ -20,19 +19,10 @@ import { callsOf, type SimulatedDog } from '../server/genetics/simulate/dog.js';
 import type { Calls } from '../server/genetics/genotype.js';
 import { referencePopulationSlugs } from '../server/genetics/simulate/simulator.js';
 import { writeTsvGenotypes } from '../server/genetics/formats/tsv.js';
+import { onServer } from './web.js';
 
 const STORED = 100_000;
 const DISTINCT = 500;
-
-async function withServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** 100,000 dogs with a current genotype each, on the lab's panel, in a few statements; the dog matched against them, a pup of two of them. */
 async function storePopulation(db: Db): Promise<Calls> {
@@ -102,7 +92,7 @@ export async function benchRelativeSplit(databaseUrl: string | undefined): Promi
   const name = `${base.pathname.slice(1)}_relatives`;
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
-  await withServer(databaseUrl, async (client) => {
+  await onServer(databaseUrl, async (client) => {
     await client.query(`drop database if exists "${name}" with (force)`);
     await client.query(`create database "${name}"`);
   });
@@ -130,7 +120,7 @@ export async function benchRelativeSplit(databaseUrl: string | undefined): Promi
   } finally {
     for (const child of children) child.kill('SIGKILL');
     await database.close();
-    await withServer(databaseUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+    await onServer(databaseUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
   }
 }
 

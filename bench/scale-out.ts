@@ -8,7 +8,6 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import request from 'supertest';
 import { openDatabase, type Db } from '../server/db/index.js';
 import { JOB_SCHEMA } from '../server/jobs/queue.js';
@@ -18,40 +17,15 @@ import { simulatedWorld } from '../server/genetics/simulate/reference.js';
 import { callsOf } from '../server/genetics/simulate/dog.js';
 import { referencePopulationSlugs } from '../server/genetics/simulate/simulator.js';
 import { writeTsvGenotypes } from '../server/genetics/formats/tsv.js';
-import { freePort } from './web.js';
+import { answering, freePort, onServer } from './web.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const UPLOADS = 6;
 const RESETS = 20;
 const PASSWORD = 'scale-out-1234';
 
-async function withServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 function start(script: string, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
-}
-
-async function listening(base: string, child: ChildProcess): Promise<void> {
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`an app exited with ${code}`))));
-  const ready = (async () => {
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  })();
-  await Promise.race([ready, exited]);
 }
 
 const tokenIn = (html: string) => html.match(/<meta name="csrf-token" content="([^"]+)">/)?.[1] ?? '';
@@ -73,7 +47,7 @@ export async function benchScaleOut(databaseUrl: string | undefined): Promise<st
   const name = `${new URL(databaseUrl).pathname.slice(1)}_scaleout`;
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
-  await withServer(databaseUrl, async (client) => {
+  await onServer(databaseUrl, async (client) => {
     await client.query(`drop database if exists "${name}" with (force)`);
     await client.query(`create database "${name}"`);
   });
@@ -87,10 +61,10 @@ export async function benchScaleOut(databaseUrl: string | undefined): Promise<st
     const bases = ports.map((port) => `http://127.0.0.1:${port}`);
     const first = start('server/main.ts', { ...env, PORT: String(ports[0]), BASE_URL: bases[0] });
     children.push(first);
-    await listening(bases[0], first);
+    await answering(bases[0], first);
     const second = start('server/main.ts', { ...env, PORT: String(ports[1]), BASE_URL: bases[1] });
     children.push(second);
-    await listening(bases[1], second);
+    await answering(bases[1], second);
     database = await openDatabase({ databaseUrl: url.toString() });
     const { db } = database;
 
@@ -149,7 +123,7 @@ export async function benchScaleOut(databaseUrl: string | undefined): Promise<st
     for (const child of children) child.kill('SIGTERM');
     await database?.close();
     await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined)));
-    await withServer(databaseUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+    await onServer(databaseUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -2,6 +2,7 @@
 // PostgreSQL, served by the real start-up (server/main.ts) in production mode.
 import autocannon from 'autocannon';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -29,6 +30,33 @@ export async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** Resolves once the app started as `child` answers /healthz at `base`; rejects if it exits first. */
+export async function answering(base: string, child: ChildProcess): Promise<void> {
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`app exited with ${code}`))));
+  const ready = (async () => {
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  })();
+  await Promise.race([ready, exited]);
+}
+
+/** Runs fn with a client of the PostgreSQL server of `url` (to create and drop a bench's own database). */
+export async function onServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
 }
 
 export interface App {
@@ -60,19 +88,8 @@ export async function startApp(databaseUrl: string, processes: number, nodeOptio
     },
   });
   const base = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`app exited with ${code}`))));
-  // Ready once every worker answers: poll /healthz (the first start loads the demo data).
-  const ready = (async () => {
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  })();
-  await Promise.race([ready, exited]);
+  // the first start loads the demo data
+  await answering(base, child);
   if (processes > 1) await new Promise((resolve) => setTimeout(resolve, 2000)); // the other workers
   return {
     base,
