@@ -23,9 +23,13 @@ export function testJobWorkers(db: Db, settings: Settings, transport: MailTransp
   return createJobWorkers(db, backgroundJobs({ db, settings, transport }));
 }
 
-/** Retries wait (with back-off): a test that means to try again now makes them due. */
+/**
+ * Retries wait (with back-off): a test that means to try again now makes them due. pg-boss takes a
+ * job whose start_after is strictly before its fetch's now(), which on a fast database can be the
+ * same microsecond as this update's: a second back leaves no tie.
+ */
 export async function makeRetriesDue(db: Db): Promise<void> {
-  await db.raw(`update ${JOB_SCHEMA}.job set start_after = now() where state = 'retry'`);
+  await db.raw(`update ${JOB_SCHEMA}.job set start_after = now() - interval '1 second' where state = 'retry'`);
 }
 
 /** Jobs left by earlier tests go with the rest of the data. */
