@@ -25,22 +25,28 @@ try {
     ['dog', `/dog/${handle}`, false],
     ['members', '/members', true],
     ['summary', `/members/results/summary?i=${petNum}`, true],
+    ['breed', `/members/results/breed-and-ancestry?i=${petNum}`, true],
     ['health', `/members/results/health?i=${petNum}`, true],
+    ['traits', `/members/results/traits?i=${petNum}`, true],
+    ['relatives', `/members/results/relatives?i=${petNum}`, true],
+    ['profile', `/members/results/profile?i=${petNum}`, true],
+    ['messages', '/members/messages', true],
   ];
   for (const [label, path, signedIn] of pages) {
     if (only && !only.includes(label)) continue;
-    const headers: Record<string, string> = signedIn ? { cookie } : {};
+    // as a browser asks: compressed (ENCODING='identity' for the page alone)
+    const headers: Record<string, string> = { 'accept-encoding': process.env.ENCODING ?? 'gzip, deflate, br', ...(signedIn ? { cookie } : {}) };
     const one = async () => {
       const response = await fetch(app.base + path, { headers });
-      const body = await response.text();
+      const body = await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-      return body.length;
+      return body.byteLength;
     };
     let size = 0;
     for (let i = 0; i < 200; i++) size = await one(); // warm up: compiled templates, caches, JIT
     const before = cpuMs(app.pid);
     for (let i = 0; i < N; i += 4) await Promise.all([one(), one(), one(), one()]);
-    console.log(`${label.padEnd(8)} ${(((cpuMs(app.pid) - before) * 1000) / N).toFixed(0).padStart(5)} µs CPU per request (${size} bytes)`);
+    console.log(`${label.padEnd(8)} ${(((cpuMs(app.pid) - before) * 1000) / N).toFixed(0).padStart(5)} µs CPU per request (${size} bytes unpacked)`);
   }
 } finally {
   await app.stop();

@@ -91,6 +91,7 @@ const pages = [
   { label: 'relatives', path: `/members/results/relatives?i=${petNum}`, signedIn: true },
   { label: 'public', path: `/dog/${handle}`, signedIn: false },
   { label: 'help', path: '/help', signedIn: false },
+  { label: 'healthz', path: '/healthz', signedIn: false },
 ].filter((p) => !wanted || wanted.includes(p.label));
 
 for (const page of pages) {

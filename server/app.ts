@@ -39,6 +39,7 @@ import { wantsJson } from './http/negotiation.js';
 import { etagExceptPages } from './http/etag.js';
 import { compressAnswers } from './http/compress.js';
 import { resultsCacheStats } from './pets/reads.js';
+import { longDate, shortDate } from './shared/date-text.js';
 import { siteAssetRoutes } from './content/assets.js';
 import { contentPageRoutes } from './content/routes.js';
 import { breederRoutes } from './breeders/routes.js';
@@ -82,6 +83,8 @@ export function createApp({ db, settings, chatEvents = createChatEvents(db) }: A
   if (settings.nodeEnv !== 'development') app.enable('view cache');
 
   app.locals.asset = assetResolver({ followRebuilds: settings.nodeEnv === 'development' });
+  app.locals.longDate = longDate;
+  app.locals.shortDate = shortDate;
 
   app.use(httpLogger());
   if (settings.compression) app.use(compressAnswers());

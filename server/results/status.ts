@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import { dateOrNull } from '../db/read-together.js';
 import { petNumIn, readPet, type PetRead } from '../pets/reads.js';
+import { longDate } from '../shared/date-text.js';
 
 /** Whether a dog has computed results yet, and where its swab is when it has not. */
 export interface ResultsStatus {
@@ -68,13 +69,12 @@ export interface Reswab {
   orderedAt: Date | null;
 }
 
-const shortDate = (date: Date) => date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 export function swabStateText(state: string | null, reswab: Reswab | null = null): string {
   if (!state) return 'No DNA kit has been activated for this dog yet.';
   if (state === 'failed' && reswab?.status === 'authorized') return 'The sample could not be read. A free replacement swab has been approved for this dog; we will send it to you.';
   if (state === 'failed' && (reswab?.status === 'ordered' || reswab?.status === 'received') && reswab.orderedAt) {
-    return `The sample could not be read. A free replacement swab was sent on ${shortDate(reswab.orderedAt)}: swab again and send it back to the lab.`;
+    return `The sample could not be read. A free replacement swab was sent on ${longDate(reswab.orderedAt)}: swab again and send it back to the lab.`;
   }
   return SWAB_STATE_TEXT[state] ?? state;
 }

@@ -6,6 +6,7 @@ import PDFDocument from 'pdfkit';
 import type { VetReport } from './report-data.js';
 import { bornWhenText } from '../shared/birthday-text.js';
 import { OTHER_LABS_FILE_LIFE_STAGE, OTHER_LABS_FILE_NOTICE, OTHER_LABS_FILE_WEIGHT, OTHER_LABS_FILE_WOLFINESS } from '../shared/messages.js';
+import { longDate } from '../shared/date-text.js';
 
 const INK = '#1d2731';
 const MUTED = '#5b6670';
@@ -41,7 +42,7 @@ export function drawableText(text: string, hasGlyph: (codePoint: number) => bool
 }
 
 const dateText = (date: Date | string | null): string =>
-  date === null ? 'unknown' : new Date(date).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  date === null ? 'unknown' : longDate(date);
 
 const sexText = (sex: string | null) => (sex === 'f' ? 'Female' : sex === 'm' ? 'Male' : 'Not given');
 

@@ -50,6 +50,17 @@ describe('compressed answers', () => {
     expect(br.body.length).to.be.below(Buffer.byteLength(plain.text) / 3);
   });
 
+  it('sends a page as one body of known length, brotli for a browser that lists it after gzip', async () => {
+    const page = await rawGet(app, '/help', 'gzip, deflate, br');
+    expect(page.headers['content-encoding']).to.equal('br');
+    expect(page.headers['transfer-encoding']).to.equal(undefined);
+    expect(Number(page.headers['content-length'])).to.equal(page.body.length);
+    expect(brotliDecompressSync(page.body).toString('utf8')).to.include('Help Center');
+    const head = await request(app).head('/help').set('Accept-Encoding', 'gzip').expect(200);
+    expect(head.headers['content-encoding']).to.equal('gzip');
+    expect(Number(head.headers['content-length'])).to.be.above(0);
+  });
+
   it('leaves answers under 1 KB alone', async () => {
     const health = await request(app).get('/healthz').set('Accept-Encoding', 'gzip').expect(200);
     expect(health.headers['content-encoding']).to.equal(undefined);
