@@ -71,11 +71,13 @@ export class DatabaseSessionStore extends session.Store {
     const compiled = this.compiledLoads.get(withPet);
     if (compiled) return compiled;
     const { db } = this;
+    // The account and the impersonator by primary key: as left joins, PostgreSQL scanned the users
+    // table for a session without an impersonator while it was small enough to look cheap.
     const columns = [
       'sessions.sess',
       'sessions.expired',
-      db.raw('row_to_json(users) as user_row'),
-      db.raw('row_to_json(impersonators) as impersonator_row'),
+      db.raw('(select row_to_json(users) from users where users.id = sessions.user_id) as user_row'),
+      db.raw('(select row_to_json(impersonators) from users impersonators where impersonators.id = sessions.impersonator_id) as impersonator_row'),
     ];
     if (this.options.withShellCounts) {
       columns.push(shellCountsColumnsOf(db, 'sessions.user_id'));
@@ -84,8 +86,6 @@ export class DatabaseSessionStore extends session.Store {
       columns.push(petAccessColumns(db, PET_PLACEHOLDER, 'sessions.user_id'), db.raw(PET_SHELL_FACTS_SQL, [PET_PLACEHOLDER, PET_PLACEHOLDER, PET_PLACEHOLDER]));
     }
     const { sql, bindings } = db('sessions')
-      .leftJoin('users', 'users.id', 'sessions.user_id')
-      .leftJoin('users as impersonators', 'impersonators.id', 'sessions.impersonator_id')
       .where('sessions.sid', SID_PLACEHOLDER)
       .andWhere('sessions.expired', '>', db.fn.now())
       .first(columns)
