@@ -16,7 +16,7 @@ export function unreadMessagesQuery(db: Db, userId: number) {
     )
     .select(db.raw('1'));
   return db('conversation_participants as me')
-    .joinRaw('cross join lateral (?) unread', [unreadInConversation])
+    .crossJoin(db.raw('lateral (?) unread', [unreadInConversation]))
     .where('me.user_id', userId)
     .count('*');
 }
