@@ -60,7 +60,8 @@ export async function readEmailPreferenceDefaults(db: Db): Promise<EmailPreferen
 
 let columnDefaults: Promise<EmailPreferences> | undefined;
 
-function defaultPreferences(db: Db): Promise<EmailPreferences> {
+/** The preferences of a user without a row, read from the table's defaults once per process. */
+export function defaultPreferences(db: Db): Promise<EmailPreferences> {
   columnDefaults ??= readEmailPreferenceDefaults(db).catch((error: unknown) => {
     columnDefaults = undefined;
     throw error;

@@ -2,7 +2,8 @@
 // `chat` e-mail preference is on, and at most one per conversation until they read it.
 import type { Db } from '../db/index.js';
 import { queueEmail } from '../outbox/queue.js';
-import { loadEmailPreferences } from '../account-settings/queries.js';
+import { defaultPreferences } from '../account-settings/queries.js';
+import { pgArray } from '../pets/reads.js';
 import { CHAT_EMAIL_SUBJECT } from '../shared/messages.js';
 import { CHAT_NEW_MESSAGE } from '../mail/templates.js';
 
@@ -16,29 +17,31 @@ export interface NewMessageNotice {
 /**
  * Call inside the send's transaction. Claiming `email_notice_sent_at` with a conditional update
  * keeps it to one notice even when several app processes send at once; reading the
- * conversation (get-messages) clears it again.
+ * conversation (get-messages) clears it again. The claim, the `chat` preference (or the table's
+ * default for a user without a row) and the address are one statement for all recipients.
  */
 export async function queueNewMessageNotices(trx: Db, notice: NewMessageNotice): Promise<number[]> {
-  const notified: number[] = [];
-  for (const userId of notice.recipientIds) {
-    if (!(await loadEmailPreferences(trx, userId)).chat) continue;
-    const claimed = await trx('conversation_participants')
-      .where({ conversation_id: notice.conversationId, user_id: userId })
-      .whereNull('email_notice_sent_at')
-      .update({ email_notice_sent_at: trx.fn.now() })
-      .returning('user_id');
-    if (claimed.length === 0) continue;
-    const recipient = await trx('users').where('id', userId).first('email');
-    if (!recipient) continue;
+  if (notice.recipientIds.length === 0) return [];
+  const { chat: chatByDefault } = await defaultPreferences(trx);
+  const { rows } = await trx.raw<{ rows: { user_id: number; email: string }[] }>(
+    `update conversation_participants cp set email_notice_sent_at = now()
+       from users u left join email_preferences ep on ep.user_id = u.id
+      where u.id = cp.user_id and cp.conversation_id = ? and cp.user_id = any(?::int[])
+        and cp.email_notice_sent_at is null and coalesce(ep.chat, ?)
+      returning cp.user_id, u.email`,
+    [notice.conversationId, pgArray(notice.recipientIds), chatByDefault],
+  );
+  const claimed = new Map(rows.map((row) => [Number(row.user_id), row.email]));
+  const notified = notice.recipientIds.filter((userId) => claimed.has(userId));
+  for (const userId of notified) {
     await queueEmail(trx, {
       userId,
-      to: recipient.email,
+      to: claimed.get(userId)!,
       subject: CHAT_EMAIL_SUBJECT.replace('{name}', () => notice.senderName),
       template: CHAT_NEW_MESSAGE,
       payload: { conversationId: notice.conversationId, senderName: notice.senderName },
       dedupeKey: `chat-notice:${notice.conversationId}:${userId}:${notice.messageId}`,
     });
-    notified.push(userId);
   }
   return notified;
 }

@@ -4,6 +4,7 @@ import { testApp } from '../../support/app.js';
 import { resetDatabase, testDb } from '../../support/database.js';
 import type { Db } from '../../../server/db/index.js';
 import { getJson, member, send, startConversation } from './helpers.js';
+import { statementsDuring } from '../../support/statements.js';
 
 describe('chat e-mail notices', () => {
   let app: Express;
@@ -43,6 +44,21 @@ describe('chat e-mail notices', () => {
 
     await send(bob, { body: 'Reply', conversationId: id }).expect(200);
     expect(await outboxFor(ann.email)).to.have.length(1);
+  });
+
+  it('claims the notice with the recipient’s preference and address in one statement, and sends nothing more once claimed', async () => {
+    const ann = await member(app, db, { petName: 'Rex' });
+    const bob = await member(app, db, { petName: 'Luna' });
+    const id = await startConversation(ann, bob.petHandle!);
+    await send(ann, { body: 'First', conversationId: id }).expect(200);
+    const first = await statementsDuring(db, () => send(ann, { body: 'Second', conversationId: id }).expect(200));
+    const second = await statementsDuring(db, () => send(ann, { body: 'Third', conversationId: id }).expect(200));
+    const notice = first.filter((sql) => /email_preferences/.test(sql));
+    expect(notice).to.have.length(1);
+    expect(notice[0]).to.match(/^update conversation_participants .* returning cp\.user_id, u\.email/s);
+    expect(first.filter((sql) => /select "email" from "users"/.test(sql))).to.have.length(0);
+    expect(second).to.have.length(first.length);
+    expect(await outboxFor(bob.email)).to.have.length(1);
   });
 
   it('sends none when the recipient turned chat e-mails off', async () => {
