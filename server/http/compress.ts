@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
+import { isPage } from './etag.js';
 
 const THRESHOLD = 1024;
 // The fastest levels: brotli's first still packs a 320 KB health page to 13 KB (its default of 4
@@ -45,8 +46,6 @@ const compressWholePages: RequestHandler = (req, res, next) => {
   } as Response['send'];
   next();
 };
-
-const isPage = (body: string) => body.charCodeAt(0) === 0x3c && body.slice(0, 9).toLowerCase() === '<!doctype';
 
 function pageEncoding(req: Request, res: Response): 'br' | 'gzip' | undefined {
   if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(res.getHeader('Cache-Control') ?? ''))) return undefined;

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 
-const DOCTYPE = Buffer.from('<!doctype', 'latin1');
+const DOCTYPE = '<!doctype';
 
 /** An HTML page (EJS views all begin with the doctype). */
-function isPage(body: Buffer | string): boolean {
-  const start = typeof body === 'string' ? Buffer.from(body.slice(0, DOCTYPE.length), 'latin1') : body.subarray(0, DOCTYPE.length);
-  return start.length === DOCTYPE.length && start.toString('latin1').toLowerCase() === '<!doctype';
+export function isPage(body: Buffer | string): boolean {
+  const start = typeof body === 'string' ? body.slice(0, DOCTYPE.length) : body.subarray(0, DOCTYPE.length).toString('latin1');
+  return start.toLowerCase() === DOCTYPE;
 }
 
 /**

@@ -69,7 +69,6 @@ export interface Reswab {
   orderedAt: Date | null;
 }
 
-
 export function swabStateText(state: string | null, reswab: Reswab | null = null): string {
   if (!state) return 'No DNA kit has been activated for this dog yet.';
   if (state === 'failed' && reswab?.status === 'authorized') return 'The sample could not be read. A free replacement swab has been approved for this dog; we will send it to you.';
