@@ -105,15 +105,27 @@ export function describeHostileValues(fuzzedRoles: FuzzRole[]): void {
         const text = response.text ?? '';
         if (response.status >= 500 || text.includes('INTERNAL_SERVER_ERROR')) failures.push({ what, status: response.status, detail: text.slice(0, 300) });
       };
+      // each variant's bodies are encoded once, not once a route (a 1 MB value fills every field)
+      const bodies = new Map(
+        hostile.map((variant) => [
+          variant,
+          {
+            json: JSON.stringify({ ...bodyFor(variant), _csrf: token }),
+            form: new URLSearchParams({ ...Object.fromEntries(Object.keys(bodyFor(variant)).map((k) => [k, wellFormed(asText(variant))])), _csrf: token }).toString(),
+            query: variant.label === '1 MB string' ? 'i=1' : queryFor(variant),
+          },
+        ]),
+      );
       const restCalls = routes.flatMap((route, r) => shareOf(hostile, roleIndex, r).map((variant) => ({ route, variant })));
       await inBatches(restCalls, 6, async ({ route, variant }) => {
-        const url = `${pathFor(route.path, variant)}?${variant.label === '1 MB string' ? 'i=1' : queryFor(variant)}`;
+        const body = bodies.get(variant)!;
+        const url = `${pathFor(route.path, variant)}?${body.query}`;
         const what = `${route.method} ${route.path} [${variant.label}]`;
         const call = agent[route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](url).set('x-csrf-token', token).timeout(30_000);
         if (route.method === 'GET' || route.method === 'HEAD') return check(what, await call);
-        check(`${what} json`, await call.set('accept', 'application/json').send({ ...bodyFor(variant), _csrf: token }));
+        check(`${what} json`, await call.set('accept', 'application/json').type('json').send(body.json));
         const form = agent[route.method.toLowerCase() as 'post' | 'put' | 'delete'](pathFor(route.path, variant)).type('form');
-        check(`${what} form`, await form.send(new URLSearchParams({ ...Object.fromEntries(Object.keys(bodyFor(variant)).map((k) => [k, wellFormed(asText(variant))])), _csrf: token }).toString()));
+        check(`${what} form`, await form.send(body.form));
       });
       const graphqlCalls = operations.flatMap((operation, o) => shareOf(hostile, roleIndex, o).map((variant) => ({ operation, variant })));
       await inBatches(graphqlCalls, 6, async ({ operation, variant }) => {
