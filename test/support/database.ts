@@ -60,6 +60,11 @@ export async function resetDatabase(db: Db): Promise<void> {
       [emptied],
     );
   }
+  await forgetOutsideTables(db);
+}
+
+/** What lives outside the written tables goes too: queued jobs, real arrays' panels, the lab's memory. */
+async function forgetOutsideTables(db: Db): Promise<void> {
   await clearJobs(db);
   // the lab panel stays; panels of real arrays learn alleles from the exports a test imported
   await db('marker_panels').whereNotNull('probe_names').delete();
@@ -128,15 +133,20 @@ async function saveSnapshot(db: Db, schema: string): Promise<void> {
 async function restoreSnapshot(db: Db, schema: string): Promise<void> {
   const tables = await writtenTables(db);
   await db.transaction(async (trx) => {
-    // Rows are copied back as they were, so foreign keys need not be checked in order.
+    // Rows are copied back as they were, so foreign keys need not be checked in order. A delete, not
+    // a truncate: the tables hold few rows, and a truncate makes new files for every table it names.
     await trx.raw('set local session_replication_role = replica');
-    await trx.raw(`truncate table ${tables.map((t) => `public."${t}"`).join(', ')} cascade`);
+    for (const table of tables) await trx.raw(`delete from public."${table}"`);
+    // every table's stored columns in one read (pg_attribute: information_schema is slow on PGlite)
+    const { rows } = await trx.raw<{ rows: { table_name: string; columns: string[] }[] }>(
+      `select c.relname as table_name, array_agg(a.attname::text order by a.attnum) as columns
+         from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+        group by c.relname`,
+    );
+    const columnsOf = new Map(rows.map((row) => [row.table_name, row.columns]));
     for (const table of tables) {
-      const { rows } = await trx.raw<{ rows: { column_name: string }[] }>(
-        "select column_name from information_schema.columns where table_schema = 'public' and table_name = ? and is_generated = 'NEVER' order by ordinal_position",
-        [table],
-      );
-      const columns = rows.map((row) => `"${row.column_name}"`).join(', ');
+      const columns = (columnsOf.get(table) ?? []).map((name) => `"${name}"`).join(', ');
       await trx.raw(`insert into public."${table}" (${columns}) overriding system value select ${columns} from "${schema}"."${table}"`);
     }
     const sequences = await trx.raw<{ rows: { name: string; last_value: string | null }[] }>(`select name, last_value from "${schema}".sequence_values`);
@@ -147,7 +157,7 @@ async function restoreSnapshot(db: Db, schema: string): Promise<void> {
       else await trx.raw('select setval(?::regclass, ?)', [`public."${name}"`, last_value]);
     }
   });
-  forgetLab(db);
+  await forgetOutsideTables(db);
 }
 
 /** Closes this process's database (scripts that borrow the test helpers end with it). */

@@ -1,17 +1,17 @@
 import type { Express } from 'express';
 import { loadDemoDataIfEmpty } from '../../server/demo/seed.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/demo/accounts.js';
-import { resetDatabase, testDb } from './database.js';
+import { resetToSnapshot } from './database.js';
 import { signIn, testApp } from './app.js';
 import { cheapPasswordHash } from './factories.js';
 import type { Db } from '../../server/db/index.js';
 
-/** Starts from an empty database holding only the demo accounts and their dogs. */
+/** Starts from an empty database holding only the demo accounts and their dogs (built once a run, then restored). */
 export async function resetToDemoData(): Promise<void> {
-  const db = await testDb();
-  await resetDatabase(db);
-  await loadDemoDataIfEmpty(db);
-  await cheapenDemoPasswords(db);
+  await resetToSnapshot('demo_accounts', async (db) => {
+    await loadDemoDataIfEmpty(db);
+    await cheapenDemoPasswords(db);
+  });
 }
 
 /** The demo accounts keep their password with a hash of low cost (see cheapPasswordHash). */
