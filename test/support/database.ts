@@ -126,7 +126,17 @@ async function saveSnapshot(db: Db, schema: string): Promise<void> {
     for (const table of await writtenTables(trx)) {
       await trx.raw(`create table "${schema}"."${table}" as table public."${table}"`);
     }
-    await trx.raw(`create table "${schema}".sequence_values as select sequencename::text as name, last_value from pg_sequences where schemaname = 'public'`);
+    // the ids of the written tables only: a kept table's (the lab's panel, stored when a lab first
+    // opens) must not go back to before its rows
+    await trx.raw(
+      `create table "${schema}".sequence_values as
+         select s.sequencename::text as name, s.last_value
+           from pg_sequences s join pg_class q on q.relname = s.sequencename and q.relnamespace = 'public'::regnamespace
+           join pg_depend d on d.objid = q.oid and d.classid = 'pg_class'::regclass and d.deptype in ('a', 'i')
+           join pg_class t on t.oid = d.refobjid
+          where s.schemaname = 'public' and t.relname = any(?)`,
+      [await writtenTables(trx)],
+    );
   });
 }
 
@@ -149,13 +159,8 @@ async function restoreSnapshot(db: Db, schema: string): Promise<void> {
       const columns = (columnsOf.get(table) ?? []).map((name) => `"${name}"`).join(', ');
       await trx.raw(`insert into public."${table}" (${columns}) overriding system value select ${columns} from "${schema}"."${table}"`);
     }
-    const sequences = await trx.raw<{ rows: { name: string; last_value: string | null }[] }>(`select name, last_value from "${schema}".sequence_values`);
-    for (const { name, last_value } of sequences.rows) {
-      // Moves on instead: an app may keep results read under any version it has seen (migration 20261201000002).
-      if (name === 'results_versions') continue;
-      if (last_value === null) await trx.raw('select setval(?::regclass, 1, false)', [`public."${name}"`]);
-      else await trx.raw('select setval(?::regclass, ?)', [`public."${name}"`, last_value]);
-    }
+    // (results_versions, owned by no table, moves on: an app may keep results read under any version it has seen)
+    await trx.raw(`select setval(format('public.%I', name)::regclass, coalesce(last_value, 1), last_value is not null) from "${schema}".sequence_values`);
   });
   await forgetOutsideTables(db);
 }
