@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChatWidgetProps } from '../../server/shared/chat-types';
 import { CHAT_PICK_CONVERSATION } from '../../server/shared/messages';
 import { chatApi } from './api';
@@ -21,11 +21,17 @@ const browserDeps: ChatDeps = {
 export function ChatApp(props: ChatWidgetProps & { deps?: ChatDeps }) {
   const chat = useChat(props, props.deps ?? browserDeps);
   const root = useRef<HTMLDivElement>(null);
-  // the Delete button is gone with its conversation: focus goes to the inbox (or the empty pane)
+  // the Delete button is gone with its conversation: focus goes to the inbox (or the empty pane),
+  // once the render without the conversation is committed (before it, the list still shows it)
+  const [focusInbox, setFocusInbox] = useState(false);
   const remove = async (conversationId: number) => {
-    if (!(await chat.remove(conversationId))) return;
-    requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('.chat-list__item, .chat-pane--empty')?.focus());
+    if (await chat.remove(conversationId)) setFocusInbox(true);
   };
+  useEffect(() => {
+    if (!focusInbox) return;
+    setFocusInbox(false);
+    root.current?.querySelector<HTMLElement>('.chat-list__item, .chat-pane--empty')?.focus();
+  }, [focusInbox]);
   return (
     <div className="chat-app" ref={root}>
       <ConversationList conversations={chat.conversations} activeId={chat.activeId} error={chat.listError} onSelect={chat.select} />
