@@ -21,7 +21,7 @@ export async function seriousViolations(page: Page, include?: string): Promise<V
   // label-content-name-mismatch (WCAG 2.5.3, Label in Name) is off in axe by default: an outside audit runs it, so do we.
   // Legacy mode runs axe.run in the page itself: the default opens a blank page per scan to merge
   // the frames' results, and the site's pages have no frames.
-  let builder = new AxeBuilder({ page }).setLegacyMode().withTags(WCAG_AA).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+  let builder = new AxeBuilder({ page }).setLegacyMode().withTags(WCAG_AA).options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } });
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   return violations
