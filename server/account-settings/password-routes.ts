@@ -3,7 +3,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
-import { HttpError, signedInUser } from '../auth/guards.js';
+import { signedInUser } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { signupForm } from '../auth/validation.js';
 import { endOtherSessions } from '../auth/sessions-of-user.js';

@@ -2,7 +2,8 @@
 import { Router, type Request } from 'express';
 import type { Db } from '../db/index.js';
 import { setMatchmakerPermission } from './matchmaker-permission.js';
-import { HttpError, requireAdmin } from '../auth/guards.js';
+import { requireAdmin } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { wantsJson } from '../http/negotiation.js';
 import { INVALID_ARGUMENTS } from '../shared/messages.js';
 import { ADMIN_LIMIT_HIT, ADMIN_NO_RESULTS, ADMIN_SEARCH_EMPTY, ADMIN_SEARCH_FIRST, ADMIN_SEARCH_TOO_LONG, adminCountText } from '../shared/admin-messages.js';

@@ -2,16 +2,9 @@ import type { Request, RequestHandler } from 'express';
 import type { User } from '../users/queries.js';
 import { NOT_AUTHORIZED, PLEASE_LOG_IN } from '../shared/messages.js';
 import { wantsJson } from '../http/negotiation.js';
+import { HttpError } from '../http/http-error.js';
 import { canImpersonate } from '../users/rules.js';
 
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export function signedInUser(req: Request): User {
   if (!req.currentUser) throw new HttpError(401, PLEASE_LOG_IN);

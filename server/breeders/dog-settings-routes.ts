@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Db } from '../db/index.js';
-import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
+import { requireUser, signedInUser } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { wantsJson } from '../http/negotiation.js';
 import { isReadOnlyImpersonation, READ_ONLY_ACCOUNT_PAGE } from '../impersonation/guard.js';
 import { FAILED_TO_SEND, NOT_AUTHORIZED } from '../shared/messages.js';

@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
-import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
+import { requireUser, signedInUser } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { isReadOnlyImpersonation, READ_ONLY_ACCOUNT_PAGE } from '../impersonation/guard.js';
 import { BREEDS } from '../genetics/catalogue/breeds.js';
 import { metaDescription, publicImagePath, scriptJson } from '../public-profile/seo.js';

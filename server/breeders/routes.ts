@@ -1,7 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
-import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
+import { requireUser, signedInUser } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { NOT_AUTHORIZED } from '../shared/messages.js';
 import { mayUsePairPredictor } from './visibility.js';
 import { pairPredictorPage } from './pair-page.js';

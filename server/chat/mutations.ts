@@ -1,7 +1,7 @@
 // Writes of the chat, each in one transaction. Callers validate the input shape first (rules.ts);
 // these functions enforce who may do what and answer with HttpErrors carrying the spec's strings.
 import type { Db } from '../db/index.js';
-import { HttpError } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import type { User } from '../users/queries.js';
 import { CHAT_BLOCKED, CHAT_NOT_YOUR_BLOCK, CHAT_RATE_LIMITED, CHAT_WITH_YOURSELF, INVALID_ARGUMENTS, NOT_AUTHORIZED } from '../shared/messages.js';
 import { blockState, conversationBetweenQuery, findParticipation, firstOwnedPetNum, otherParticipantIds, othersWithBlocks, ownPetsByNum, toMessage, type BlockState, type ChatPetRow } from './queries.js';

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Db } from '../db/index.js';
-import { HttpError, signedInUser } from '../auth/guards.js';
+import { signedInUser } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { CHAT_NO_CONVERSATIONS } from '../shared/messages.js';
 import { conversationsFor } from './conversations.js';
 import { resolveChatTarget } from './target.js';

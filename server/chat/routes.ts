@@ -3,7 +3,8 @@
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import type { Db } from '../db/index.js';
 import { logger } from '../logging/logger.js';
-import { HttpError, requireUser, signedInUser } from '../auth/guards.js';
+import { requireUser, signedInUser } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { guardImpersonatedGetWrite } from '../impersonation/guard.js';
 import { requireCsrfHeader } from '../security/csrf.js';
 import { INTERACTION_FROM_SAMPLE_DEPRECATED, INTERNAL_SERVER_ERROR, INVALID_ARGUMENTS, NOT_AUTHORIZED, PLEASE_LOG_IN } from '../shared/messages.js';

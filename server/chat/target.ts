@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { HttpError } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { petAccessFor } from '../pets/access.js';
 import type { User } from '../users/queries.js';
 import { CHAT_NO_OWNER, CHAT_UNKNOWN_DOG, CHAT_WITH_YOURSELF, INVALID_ARGUMENTS } from '../shared/messages.js';

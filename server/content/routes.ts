@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Settings } from '../settings.js';
-import { HttpError, signInNotice } from '../auth/guards.js';
+import { signInNotice } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { cleanQuery, matchesQuery } from '../shared/help-search.js';
 import { CATALOGUE_FACTS } from './catalogue-facts.js';
 import { helpTopics, type HelpQuestion, type HelpTopic } from './help-topics.js';

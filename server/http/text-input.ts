@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
-import { HttpError } from '../auth/guards.js';
+import { HttpError } from './http-error.js';
 import { INVALID_ARGUMENTS } from '../shared/messages.js';
 
 /**

@@ -1,7 +1,8 @@
 // Who may do what with media (spec 1 §6: gallery actions need an ownership check; DESIGN.md).
 import type { Request, Response } from 'express';
 import type { Db } from '../db/index.js';
-import { HttpError, signedInUser } from '../auth/guards.js';
+import { signedInUser } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { parseId } from '../http/ids.js';
 import { wantsJson } from '../http/negotiation.js';
 import { isReadOnlyImpersonation, READ_ONLY_ACCOUNT_PAGE } from '../impersonation/guard.js';

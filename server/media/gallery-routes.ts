@@ -4,7 +4,8 @@
 import { Router, type Request, type Response } from 'express';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
-import { HttpError, signedInUser } from '../auth/guards.js';
+import { signedInUser } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { wantsJson } from '../http/negotiation.js';
 import { guardImpersonatedGetWrite } from '../impersonation/guard.js';
 import { requireCsrfHeader } from '../security/csrf.js';

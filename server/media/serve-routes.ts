@@ -2,7 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
-import { HttpError } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { mayViewMedia } from './access.js';
 import { findMedia } from './queries.js';
 import { ensureRoundFace } from './round-faces.js';

@@ -2,7 +2,8 @@
 // message can be sent back to the queue.
 import { Router } from 'express';
 import type { Db } from '../db/index.js';
-import { HttpError, requireAdmin } from '../auth/guards.js';
+import { requireAdmin } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { countOutboxByStatus, listOutbox, retryDeadMessage } from './delivery.js';
 import { MAX_DELIVERY_ATTEMPTS, OUTBOX_STATUSES, type OutboxStatus } from './rules.js';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { HttpError } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { DOG_NOT_FOUND } from '../shared/messages.js';
 import type { Db } from '../db/index.js';
 import type { User } from '../users/queries.js';

@@ -5,7 +5,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { profileViewRecorderOf } from './view-recorder.js';
 import type { Db } from '../db/index.js';
 import type { Settings } from '../settings.js';
-import { HttpError } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { listOwnedPets } from '../pets/list.js';
 import { likenessScores, pairKey } from '../relatives/likeness.js';
 import { MIX_COMPARISON_ERROR, MIX_COMPARISON_HANDLE_REQUIRED, MIX_COMPARISON_UNKNOWN_DOG } from '../shared/messages.js';

@@ -2,7 +2,8 @@
 // forms call the same service as the GraphQL mutations, so the pages work without scripts.
 import { Router, type Request, type Response } from 'express';
 import type { Db } from '../db/index.js';
-import { HttpError, signedInUser } from '../auth/guards.js';
+import { signedInUser } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import * as messages from '../shared/messages.js';
 import { INVALID_ARGUMENTS } from '../shared/messages.js';
 import { dogNotFound } from '../pets/access.js';

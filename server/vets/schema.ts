@@ -4,7 +4,7 @@ import type { SchemaModule } from '../graphql/module.js';
 import { requireSignedIn, type GraphqlContext } from '../graphql/context.js';
 import { invalidArguments, notAuthorized, UserFacingError } from '../graphql/errors.js';
 import { parseId } from '../http/ids.js';
-import { HttpError } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { petAccessFor } from '../pets/access.js';
 import type { Pet } from '../pets/queries.js';
 import { petNumByUuid } from '../pet-profile/queries.js';

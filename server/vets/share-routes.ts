@@ -2,7 +2,8 @@
 // widget calls GraphQL instead.
 import { Router, type Request } from 'express';
 import type { Db } from '../db/index.js';
-import { HttpError, signedInUser } from '../auth/guards.js';
+import { signedInUser } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { parseId } from '../http/ids.js';
 import { editablePetFromQuery } from '../pages/results-routes.js';
 import { resetReportLink, revokeShare, shareResultsWithVet } from './shares.js';

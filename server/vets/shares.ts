@@ -7,7 +7,7 @@ import { queueEmail } from '../outbox/queue.js';
 import { VET_REPORT_SHARED } from '../mail/templates.js';
 import { VET_EMAIL_SUBJECT, VET_SHARE_NO_RESULTS, VET_SHARE_RATE_LIMITED } from '../shared/messages.js';
 import { resultsStatus } from '../results/status.js';
-import { HttpError } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { consumed, rateLimiter, type RateLimit } from '../db/rate-limits.js';
 import { VET_SHARES_PER_HOUR, type ShareInput } from '../shared/vets-rules.js';
 

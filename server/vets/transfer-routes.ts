@@ -2,7 +2,7 @@
 // Anyone may open it; adding the dog needs a signed-in, writable account.
 import { Router } from 'express';
 import type { Db } from '../db/index.js';
-import { HttpError } from '../auth/guards.js';
+import { HttpError } from '../http/http-error.js';
 import { NOT_AUTHORIZED } from '../shared/messages.js';
 import { acceptTransfer, findTransferInvitation } from './practice-mutations.js';
 

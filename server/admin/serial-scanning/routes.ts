@@ -3,7 +3,8 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import { HttpError, requireAdmin, requireUser, signedInUser } from '../../auth/guards.js';
+import { requireAdmin, requireUser, signedInUser } from '../../auth/guards.js';
+import { HttpError } from '../../http/http-error.js';
 import { INVALID_ARGUMENTS, NOT_AUTHORIZED, NO_SUCH_USER } from '../../shared/messages.js';
 import { kitStateText } from '../../shared/admin-messages.js';
 import { validateBoxKey, validateSwabCode } from './checks.js';
