@@ -3,7 +3,6 @@
 // from BASE_URL, so a message works from any mail client. Messages without a known template go
 // out as they were queued.
 import { htmlEmail } from './html.js';
-import type { OutboxMessage } from '../outbox/delivery.js';
 
 export interface RenderedEmail {
   subject: string;
@@ -52,7 +51,16 @@ function compose(subject: string, parts: Parts): RenderedEmail {
 const ACCOUNT_FOOTER = 'You receive this e-mail because of your Embark account.';
 const preferencesUrlOf = (baseUrl: string) => absoluteUrl(baseUrl, '/members/profile');
 
-export function renderEmail(message: OutboxMessage, baseUrl: string): RenderedEmail {
+/** What a queued e-mail says: its subject and either its own text and HTML or a template and payload. */
+export interface QueuedEmail {
+  subject: string;
+  text: string | null;
+  html: string | null;
+  template: string | null;
+  payload: Record<string, unknown>;
+}
+
+export function renderEmail(message: QueuedEmail, baseUrl: string): RenderedEmail {
   const payload = message.payload;
   switch (message.template) {
     case RESULTS_RELEASED: {
@@ -106,7 +114,7 @@ export function renderEmail(message: OutboxMessage, baseUrl: string): RenderedEm
 
 // Issue 13: the vet's report link (a one-time copy of the share's token, dropped once sent) and the
 // practice's invitation of a client to the dog's results.
-function renderVetEmail(message: OutboxMessage, baseUrl: string): RenderedEmail {
+function renderVetEmail(message: QueuedEmail, baseUrl: string): RenderedEmail {
   const payload = message.payload;
   const petName = str(payload.petName, 'the dog');
   if (message.template === VET_CLIENT_TRANSFER) {
@@ -137,7 +145,7 @@ function renderVetEmail(message: OutboxMessage, baseUrl: string): RenderedEmail 
   });
 }
 
-function asQueued(message: OutboxMessage): RenderedEmail {
+function asQueued(message: QueuedEmail): RenderedEmail {
   const text = message.text ?? message.subject;
   const html = message.html ?? htmlEmail({ paragraphs: text.split(/\n{2,}/), footer: 'Embark' });
   return { subject: message.subject, text, html };
