@@ -100,7 +100,8 @@ describe('presentation constants in the browser (spec 2 §9)', function () {
     await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('#home-video-dialog video')!.currentSrc.endsWith('/static/video/how-it-works.webm'));
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => (document.querySelector('#home-video-dialog video') as HTMLVideoElement).paused)).to.equal(true);
+    // the dialog's close event, which pauses the video, comes in a task after the dialog hides
+    await page.waitForFunction(() => (document.querySelector('#home-video-dialog video') as HTMLVideoElement).paused);
     expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-home-video'))).to.equal(true);
 
     const noScript = await site.openPage('/', { javaScriptEnabled: false });
